@@ -1,0 +1,10 @@
+/**
+ * @urikit/resolver: the URN resolution service (server, store, formats)
+ * and its client, gateway and web page. Re-exports only.
+ */
+export * from './server/index.js';
+export * from './store/index.js';
+export * from './formats/index.js';
+export * from './client/index.js';
+export * from './gateway/index.js';
+export * from './web/index.js';

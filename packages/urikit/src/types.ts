@@ -1,0 +1,53 @@
+/**
+ * The shapes shared by every module: a parsed URI reference and the kinds
+ * and profiles a caller can ask for.
+ */
+
+/**
+ * A URI reference split into its components exactly as written
+ * (RFC 3986 §3, 2003 draft §3): percent-encoding is kept, the brackets of
+ * an IP literal are kept in `host`, an absent component is `undefined`
+ * and an empty one is `""`. `path` is always a string.
+ *
+ * ```text
+ *   foo://user@example.com:8042/over/there?name=ferret#nose
+ *   \_/   \__/ \_________/ \__/\_________/ \_________/ \__/
+ *    |     |        |       |      |           |        |
+ * scheme userinfo  host    port   path       query  fragment
+ * ```
+ *
+ * @example
+ * ```ts
+ * const ref: UriReference = { scheme: 'http', host: 'a', hostKind: 'reg-name', path: '/b' };
+ * ```
+ */
+export interface UriReference {
+  scheme?: string;
+  userinfo?: string;
+  host?: string;
+  hostKind?: HostKind;
+  /** The digits as written; `""` for `host:`. */
+  port?: string;
+  path: string;
+  query?: string;
+  fragment?: string;
+}
+
+/** What kind of host `host` is (RFC 3986 §3.2.2). */
+export type HostKind = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
+
+/**
+ * Which grammar rule the whole input must match: `uri` (RFC 3986 `URI`),
+ * `uri-reference` (`URI-reference`), `absolute-uri` (`absolute-URI`, no
+ * fragment), and their RFC 3987 counterparts `iri`, `iri-reference`.
+ */
+export type Kind = 'uri' | 'uri-reference' | 'absolute-uri' | 'iri' | 'iri-reference';
+
+/**
+ * A generation of the URI rules (see DESIGN.md, "Profiles"): the default
+ * `rfc3986`, and the drafts of 2003, 1997 and 1993.
+ */
+export type Profile = 'rfc3986' | 'draft-2003' | 'draft-1997' | 'url-1993';
+
+/** A generation of the URN rules: RFC 8141 (default), the 2012 draft, the 1995 draft. */
+export type UrnProfile = 'rfc8141' | 'urn-2012' | 'yaurn-1995';

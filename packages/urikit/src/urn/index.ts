@@ -1,0 +1,2 @@
+// Filled in by its issue; re-exported from ../index.ts.
+export {};
