@@ -1,1 +1,202 @@
-export {};
+/**
+ * The benchmark harness of urikit: `npm run bench` (builds, then runs this
+ * file compiled to bench/dist/run.js). Everything runs in one process so
+ * the ratios between urikit and its peers are fair (DESIGN.md,
+ * "Performance principles").
+ *
+ * ## Adding a suite (the convention)
+ *
+ * Put a module in `bench/src/suites/<name>.ts` that exports
+ *
+ * ```ts
+ * import type { Suite } from '../run.js';
+ * export const suite: Suite = {
+ *   name: 'hosts',
+ *   async run(ctx) {
+ *     const sample = ctx.corpus.sample;              // URLs from ../shared/corpus
+ *     await ctx.compare('parseHost', [               // first contender = urikit
+ *       { name: 'urikit', fn: () => { for (const s of sample) parseHost(s); } },
+ *       { name: 'ip-address', fn: () => { ... } },   // peers, when they have the operation
+ *     ], { perCall: sample.length });                 // items handled by one call of fn
+ *     ctx.table('title', ['col', ...], [['cell', ...]]); // any other table
+ *   },
+ * };
+ * ```
+ *
+ * The harness finds every module in `suites/` (alphabetical), loads the
+ * corpus once (`ctx.corpus`), measures each contender with tinybench,
+ * and prints, per operation, ops/s and the ratio of urikit to each peer
+ * (`urikit / peer`: above 1 means urikit is faster). Tests never assert a
+ * time; this program only reports.
+ *
+ * Flags: `--suite <name>` (repeatable) runs only those suites; `--quick`
+ * shortens every measurement; `--out <file>` also writes the Markdown.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+
+/** The URL corpus of ../shared/corpus (see its README). */
+export interface Corpus {
+  /** kasztp.txt: real website URLs, all https (BOM stripped). */
+  kasztp: string[];
+  /** node_files.txt: file:// URLs of a Node.js source tree. */
+  nodeFiles: string[];
+  /** isaacs_files.txt: long file:// URLs with queries, node: and tapmock: URLs. */
+  isaacs: string[];
+  /** The three files together, in file order. */
+  all: string[];
+  /** 10,000 URLs taken evenly from `all`: the default workload of one call. */
+  sample: string[];
+}
+
+/** One implementation of an operation. */
+export interface Contender {
+  name: string;
+  fn: () => unknown;
+}
+
+/** What a suite may ask of the harness. */
+export interface BenchContext {
+  corpus: Corpus;
+  /** True with `--quick`: suites should keep their own loops short too. */
+  quick: boolean;
+  /** Measures the contenders (urikit first) of one operation and records the rows. */
+  compare(op: string, contenders: Contender[], opts?: { perCall?: number; note?: string }): Promise<void>;
+  /** Records a free-form table, printed after the suite. */
+  table(title: string, header: string[], rows: string[][]): void;
+  /** Nanoseconds per call of `fn`, timed directly (for tables such as time per byte). */
+  nsPerCall(fn: () => unknown, minMs?: number): number;
+}
+
+/** A benchmark suite: `bench/src/suites/<name>.ts` exports `suite`. */
+export interface Suite {
+  name: string;
+  run(ctx: BenchContext): Promise<void> | void;
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
+
+function loadLines(file: string): string[] {
+  let text = readFileSync(corpusDir + file, 'utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // kasztp.txt starts with a BOM
+  return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => l.length > 0);
+}
+
+/** Loads ../shared/corpus: strip the BOM, split lines, drop empty ones. */
+export function loadCorpus(): Corpus {
+  const kasztp = loadLines('kasztp.txt');
+  const nodeFiles = loadLines('node_files.txt');
+  const isaacs = loadLines('isaacs_files.txt');
+  const all = [...kasztp, ...nodeFiles, ...isaacs];
+  const n = Math.min(10_000, all.length);
+  const sample: string[] = [];
+  for (let i = 0; i < n; i++) sample.push(all[Math.floor((i * all.length) / n)]!);
+  return { kasztp, nodeFiles, isaacs, all, sample };
+}
+
+const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
+const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+
+function nsPerCall(fn: () => unknown, minMs = 50): number {
+  for (let i = 0; i < 3; i++) fn(); // warm up
+  let calls = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0n;
+  const budget = BigInt(Math.round(minMs * 1e6));
+  do {
+    fn();
+    calls++;
+    elapsed = process.hrtime.bigint() - start;
+  } while (elapsed < budget);
+  return Number(elapsed) / calls;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const only = args.flatMap((a, i) => (a === '--suite' ? [args[i + 1]!] : []));
+  const outIdx = args.indexOf('--out');
+  const outFile = outIdx >= 0 ? args[outIdx + 1] : undefined;
+  const lines: string[] = [];
+  const print = (s = ''): void => { console.log(s); lines.push(s); };
+
+  const corpus = loadCorpus();
+  const require = createRequire(import.meta.url);
+  const version = (p: string): string => {
+    try {
+      return (JSON.parse(readFileSync(require.resolve(`${p}/package.json`), 'utf8')) as { version: string }).version;
+    } catch {
+      try {
+        const main = require.resolve(p);
+        const pkg = main.slice(0, main.lastIndexOf('node_modules/') + 13) + p + '/package.json';
+        return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+      } catch { return '?'; }
+    }
+  };
+  const urikitVersion = (JSON.parse(readFileSync(root + 'packages/urikit/package.json', 'utf8')) as { version: string }).version;
+  print(`# urikit benchmarks`);
+  print();
+  print(`- date: ${new Date().toISOString()}`);
+  print(`- machine: ${cpus()[0]?.model ?? '?'} × ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; ${process.platform} ${process.arch}`);
+  print(`- node ${process.version} (V8 ${process.versions.v8}, ada ${process.versions.ada ?? '?'} behind Node's URL)`);
+  print(`- urikit ${urikitVersion}; fast-uri ${version('fast-uri')}; uri-js ${version('uri-js')}; whatwg-url ${version('whatwg-url')}; tinybench ${version('tinybench')}`);
+  print(`- corpus: ../shared/corpus, ${corpus.all.length.toLocaleString('en-US')} URLs (kasztp ${corpus.kasztp.length}, node_files ${corpus.nodeFiles.length}, isaacs_files ${corpus.isaacs.length}); one call handles the items shown`);
+  print(`- ratio = urikit ops/s ÷ peer ops/s (above 1: urikit is faster)${quick ? '; --quick run (short measurements)' : ''}`);
+
+  const suiteDir = here + 'suites/';
+  const files = readdirSync(suiteDir).filter((f) => f.endsWith('.js')).sort();
+  for (const file of files) {
+    const mod = (await import(new URL(`suites/${file}`, import.meta.url).href)) as { suite?: Suite };
+    const suite = mod.suite;
+    if (!suite || (only.length > 0 && !only.includes(suite.name))) continue;
+    const tables: Array<{ title: string; header: string[]; rows: string[][] }> = [];
+    const rows: string[][] = [];
+    const ctx: BenchContext = {
+      corpus,
+      quick,
+      nsPerCall: (fn, minMs) => nsPerCall(fn, quick ? Math.min(minMs ?? 50, 20) : minMs),
+      table: (title, header, tableRows) => { tables.push({ title, header, rows: tableRows }); },
+      async compare(op, contenders, opts) {
+        const perCall = opts?.perCall ?? 1;
+        const bench = new Bench({ time: quick ? 150 : 1000, warmupTime: quick ? 50 : 200 });
+        for (const c of contenders) bench.add(c.name, c.fn);
+        await bench.run();
+        const rates = bench.tasks.map((t) => {
+          const r = t.result as { period?: number; state?: string; error?: unknown };
+          return r.period && r.period > 0 ? (perCall * 1000) / r.period : 0;
+        });
+        const ours = rates[0] ?? 0;
+        contenders.forEach((c, i) => {
+          rows.push([i === 0 ? op + (opts?.note ? ` (${opts.note})` : '') : '', c.name, fmt(rates[i]!), i === 0 ? '—' : ratio(ours, rates[i]!)]);
+        });
+        process.stderr.write(`  ${suite.name}/${op} done\n`);
+      },
+    };
+    process.stderr.write(`suite ${suite.name}...\n`);
+    await suite.run(ctx);
+    print();
+    print(`## ${suite.name}`);
+    if (rows.length > 0) {
+      print();
+      print('| operation | implementation | ops/s | urikit ÷ this |');
+      print('|---|---|---:|---:|');
+      for (const r of rows) print(`| ${r.join(' | ')} |`);
+    }
+    for (const t of tables) {
+      print();
+      print(`### ${t.title}`);
+      print();
+      print(`| ${t.header.join(' | ')} |`);
+      print(`|${t.header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+      for (const r of t.rows) print(`| ${r.join(' | ')} |`);
+    }
+  }
+  if (outFile) writeFileSync(outFile, lines.join('\n') + '\n');
+}
+
+await main();

@@ -1,1 +1,103 @@
-export {};
+/**
+ * @urikit/cli: the `urikit` command. `main(argv)` runs one command line and
+ * resolves to its exit status; bin.ts calls it with the process arguments.
+ */
+import { readFileSync } from 'node:fs';
+import { MissingFeatureError } from './api.js';
+import { EXIT_FAILURE, EXIT_USAGE, UsageError, helpText, parseCommandLine, type Command } from './command.js';
+import { WorkerFailure } from './pool.js';
+import { compareCommand, hostCommand, lintCommand, normalizeCommand, parseCommand, resolveCommand, validateCommand } from './commands/uri.js';
+import { urnCommand } from './commands/urn.js';
+import { extractCommand } from './commands/extract.js';
+import { gatewayCommand, importCommand, resolveUrnCommand, serveCommand, tokenCommand } from './commands/service.js';
+
+export { EXIT_FAILURE, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from './command.js';
+export type { Command } from './command.js';
+
+/**
+ * Every command of the binary, in the order `urikit --help` lists them.
+ *
+ * @example
+ * ```ts
+ * COMMANDS.map((c) => c.name) // ['parse', 'validate', ...]
+ * ```
+ */
+export const COMMANDS: readonly Command[] = [
+  parseCommand, validateCommand, resolveCommand, normalizeCommand, compareCommand,
+  extractCommand, lintCommand, hostCommand, urnCommand,
+  serveCommand, gatewayCommand, resolveUrnCommand, importCommand, tokenCommand,
+];
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  return [
+    'urikit: URIs, URLs, IRIs and URNs exactly as the specifications say.',
+    '',
+    'Usage: urikit <command> [options] [arguments]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    '',
+    'Per-URI commands read one input per line from standard input or --input files when no argument is',
+    'given (bulk mode: streamed, --jobs N worker threads, invalid lines reported with their line numbers).',
+    '',
+    'Run "urikit <command> --help" for the options and examples of a command.',
+    'Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error, 3 operational failure.',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs one `urikit` command line (without the `node` and script names)
+ * and resolves to the exit status: 0 all valid, 1 some input invalid,
+ * 2 usage error, 3 operational failure.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await main(['normalize', 'HTTP://Example.COM:80/']);
+ * ```
+ */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    const cmd = topic ? COMMANDS.find((c) => c.name === topic) : undefined;
+    if (topic && !cmd) return usage(new UsageError(`unknown command "${topic}"`));
+    process.stdout.write(cmd ? helpText(cmd) : overview());
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  if (name === '--version' || name === '-V') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) return usage(new UsageError(`unknown command "${name}"`));
+  try {
+    const args = parseCommandLine(cmd, rest);
+    if (args.values.help === true) {
+      process.stdout.write(helpText(cmd));
+      return 0;
+    }
+    return await cmd.run(args);
+  } catch (e) {
+    if (e instanceof UsageError) return usage(e, cmd.name);
+    if (e instanceof MissingFeatureError || (e instanceof WorkerFailure && e.workerErrorName === 'MissingFeatureError')) {
+      process.stderr.write(`urikit ${cmd.name}: ${e.message}\n`);
+      return EXIT_FAILURE;
+    }
+    const err = e as NodeJS.ErrnoException;
+    process.stderr.write(`urikit ${cmd.name}: ${err?.message ?? String(e)}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+function usage(e: UsageError, command = e.command): number {
+  process.stderr.write(`urikit${command ? ` ${command}` : ''}: ${e.message}\n`);
+  process.stderr.write(`Run "urikit ${command ? `${command} ` : ''}--help" for usage.\n`);
+  return EXIT_USAGE;
+}

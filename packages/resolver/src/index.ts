@@ -8,3 +8,4 @@ export * from './formats/index.js';
 export * from './client/index.js';
 export * from './gateway/index.js';
 export * from './web/index.js';
+export * from './demo/index.js';

@@ -1,5 +1,16 @@
 /**
  * The core barrel: parse, serialize, resolve, normalize, percent-encoding
- * (issue 2). Re-exported from index.ts.
+ * and the IP address texts (issue 2). Re-exported from index.ts.
  */
-export {};
+export { parse, tryParse, isValid } from './parse.js';
+export type { ParseOptions } from './parse.js';
+export { serialize } from './serialize.js';
+export { parseIPv4Address, formatIPv4 } from './host/ipv4.js';
+export { parseIPv6Address, isIPv6Address, formatIPv6 } from './host/ipv6.js';
+export { resolve } from './resolve.js';
+export type { ResolveOptions } from './resolve.js';
+export { removeDotSegments } from './remove-dot-segments.js';
+export { percentEncode, percentDecode } from './percent.js';
+export type { PercentComponent, PercentDecodeOptions } from './percent.js';
+export { normalize, equivalent } from './normalize.js';
+export type { NormalizeLevel, CompareLevel, NormalizeOptions, EquivalentOptions } from './normalize.js';

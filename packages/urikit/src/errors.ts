@@ -46,8 +46,18 @@ export const ERROR_MESSAGES = {
   'bad-urn-component': 'a URN r-, q- or f-component is not valid here',
   'bad-directive': 'this URN query directive is not valid',
   'bad-namespace-nss': 'the namespace-specific string fails the namespace\'s own rules',
+  'unbracketed-whitespace': 'a freestanding URN that contains white space must be enclosed in "<" and ">" (1995 draft §2)',
+  'reserved-element-id': 'ElementIDs beginning "urn+" are reserved requests (m, a, c, p) and "#" and "?" are reserved (1995 draft §2.3)',
   // Text (issue 6)
   'bad-base': 'no base URI could be established',
+  // Resolver service (issue 7)
+  'bad-urc0': 'this text/urc-0 body does not follow the 1995 draft §3.4.2',
+  // Resolution client (issue 8)
+  'no-resolver': 'no resolver is known for this URN (configuration, the 1995 urn:dns rule and DNS NAPTR found none)',
+  'resolver-unreachable': 'no resolver for this URN could be reached',
+  'redirect-loop': 'the resolvers redirect this URN in a loop (1995 draft §4)',
+  'too-many-redirects': 'the resolvers redirected this URN more times than allowed (1995 draft §4)',
+  'bad-resolver-answer': 'the resolver answered in a form that cannot be read',
 } as const;
 
 /** The stable code of a {@link UriError}. */

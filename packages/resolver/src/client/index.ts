@@ -1,2 +1,13 @@
-// Filled in by its issue; re-exported from ../index.ts.
-export {};
+// The URN resolution client (issue 8): resolveUrn, its cache and discovery.
+export { resolveUrn, ResolutionError } from './resolve-urn.js';
+export type { ResolveOptions, ResolveResult, ResolverAttempt, UrnLocation } from './types.js';
+export { MemoryCache, DiskCache, isFresh, isStorable, maxAge } from './cache.js';
+export type { Cache, CacheEntry } from './cache.js';
+export { discoverySteps, loadResolverConfig, requestUrl, encodeForRequest } from './discovery.js';
+export type { DiscoveryOptions, DiscoveryMethod, ResolverConfig, ResolverTarget } from './discovery.js';
+export { discoverByNaptr, applySubstitution, parseSubstitution, parseServiceField } from './naptr.js';
+export type { NaptrOptions, NaptrRecord, NaptrTarget } from './naptr.js';
+export { readAnswer, mediaType, DEFAULT_ACCEPT } from './answer.js';
+export type { ReadAnswer } from './answer.js';
+export { httpGet } from './http.js';
+export type { HttpAnswer, HttpGetOptions } from './http.js';

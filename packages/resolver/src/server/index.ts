@@ -1,2 +1,11 @@
-// Filled in by its issue; re-exported from ../index.ts.
-export {};
+/**
+ * The resolution service: `startServer` and the pieces the CLI and tests
+ * use. Re-exports only.
+ */
+export { startServer, type RunningServer } from './server.js';
+export { DEFAULT_PORT, DEFAULT_LIMITS, type ServerOptions, type ServerLimits } from './options.js';
+export { Resolver, type ResolutionRequest, type ResolutionConfig } from './resolve.js';
+export { readTarget, serviceOf, type RequestTarget, type Service } from './target.js';
+export { classifyRequestLine } from './simple.js';
+export { localResolveUrn } from './local.js';
+export type { Answer } from './answer.js';

@@ -1,2 +1,28 @@
-/** The scheme barrel (issue 4): registry and codecs. */
-export * from './registry.js';
+/** The scheme barrel (issue 4): the registry and every codec urikit ships. */
+export { registerScheme, getSchemeRules, listSchemes } from './registry.js';
+export type { SchemeCodec, SchemeRules } from './registry.js';
+export { getScheme } from './lookup.js';
+export { httpScheme, httpsScheme, wsScheme, wssScheme } from './http.js';
+export type { HttpUrl } from './http.js';
+export { ftpScheme, isAnonymousFtp } from './ftp.js';
+export type { FtpUrl } from './ftp.js';
+export { gopherScheme } from './gopher.js';
+export type { GopherUrl } from './gopher.js';
+export { newsScheme, nntpScheme } from './news.js';
+export type { NewsUrl, NntpUrl } from './news.js';
+export { waisScheme } from './wais.js';
+export type { WaisUrl } from './wais.js';
+export { prosperoScheme } from './prospero.js';
+export type { ProsperoUrl } from './prospero.js';
+export { telnetScheme, rloginScheme, tn3270Scheme } from './telnet.js';
+export type { TelnetUrl } from './telnet.js';
+export { fileScheme } from './file.js';
+export type { FileUrl } from './file.js';
+export { fileUriToPath, pathToFileUri } from './file-path.js';
+export type { FilePathOptions } from './file-path.js';
+export { mailtoScheme } from './mailto.js';
+export type { MailtoUrl } from './mailto.js';
+export { dataScheme } from './data.js';
+export type { DataUrl } from './data.js';
+export { urnScheme } from './urn.js';
+export { afsScheme, genericCodec } from './generic.js';

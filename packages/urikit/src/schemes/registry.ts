@@ -1,9 +1,10 @@
 /**
- * The scheme registry: one small typed codec per scheme (STYLE §10), which
+ * The scheme registry (lean half): one small typed codec per scheme (STYLE §10), which
  * scheme-based normalization and comparison consult
  * (2003 draft §6.2.3, RFC 3986 §6.2.3).
  */
 import type { UriReference } from '../types.js';
+import { BUILTIN_RULES } from './rules.js';
 
 /**
  * What urikit knows of one URI scheme. `T` is the codec's own typed view
@@ -49,10 +50,31 @@ export interface SchemeCodec<T = unknown> {
   equivalent?(a: UriReference, b: UriReference): boolean;
 }
 
-const registry = new Map<string, SchemeCodec<any>>();
+// Pre-populated with the codecs urikit ships (no side-effect imports: the
+// package is `sideEffects: false`); `registerScheme` adds or replaces.
+/**
+ * The part of a {@link SchemeCodec} that scheme-based normalization and
+ * comparison read (RFC 3986 §6.2.3): the built-in schemes carry only this
+ * much into `normalize` and `equivalent`, so a browser bundle of
+ * parse+resolve+normalize stays small.
+ *
+ * @example
+ * ```ts
+ * const rules: SchemeRules = { name: 'acme', authority: 'required', defaultPort: 4000 };
+ * ```
+ */
+export type SchemeRules = Pick<SchemeCodec, 'name' | 'defaultPort' | 'authority' | 'emptyPathIsSlash' | 'experimental' | 'fragmentSignificant' | 'normalize' | 'equivalent'>;
+
+// Codecs registered by `registerScheme`; they win over the built-in ones.
+const registered = new Map<string, SchemeCodec<any>>();
+const builtinRules = new Map<string, SchemeRules>();
+for (const r of BUILTIN_RULES) builtinRules.set(r.name, r);
+const experimentalRules = new Map<string, SchemeRules>();
 
 /**
- * Registers (or replaces) the codec for `codec.name`; scheme names are case-insensitive.
+ * Registers (or replaces) the codec for `codec.name`; scheme names are
+ * case-insensitive. A registered codec is used by `normalize` and
+ * `equivalent` at the `scheme` level and returned by `getScheme`.
  *
  * @example
  * ```ts
@@ -61,23 +83,46 @@ const registry = new Map<string, SchemeCodec<any>>();
  * ```
  */
 export function registerScheme<T>(codec: SchemeCodec<T>): void {
-  registry.set(codec.name.toLowerCase(), codec);
+  registered.set(codec.name.toLowerCase(), codec);
+}
+
+/** @internal The codec `registerScheme` registered for a lower-case name. */
+export function registeredCodec(key: string): SchemeCodec<any> | undefined {
+  return registered.get(key);
 }
 
 /**
- * The codec registered for `name` (case-insensitive), or `undefined`.
+ * The normalization rules of scheme `name` (case-insensitive): a
+ * registered codec, else the built-in rules, else, for an `x-` name, the
+ * generic rules flagged `experimental` (1993 draft, "Registration of
+ * naming schemes"); `undefined` for an unknown scheme. This is the lookup
+ * `normalize` and `equivalent` use; the public `getScheme` returns the
+ * whole codec.
  *
  * @example
  * ```ts
- * getScheme('HTTP')?.defaultPort // 80
+ * getSchemeRules('HTTP')?.defaultPort // 80
  * ```
  */
-export function getScheme(name: string): SchemeCodec<unknown> | undefined {
-  return registry.get(name.toLowerCase());
+export function getSchemeRules(name: string): SchemeRules | undefined {
+  const key = name.toLowerCase();
+  const found = registered.get(key) ?? builtinRules.get(key);
+  if (found !== undefined || key.length < 3 || !key.startsWith('x-')) return found;
+  let rules = experimentalRules.get(key);
+  if (rules === undefined) experimentalRules.set(key, (rules = { name: key, authority: 'optional', experimental: true }));
+  return rules;
 }
 
 /**
- * The names of every registered scheme, in registration order.
+ * @internal The lean lookup the core's `normalize`, `equivalent` and lint
+ * import from this module; the same as {@link getSchemeRules}. The public
+ * `getScheme` of `urikit` (schemes/lookup.ts) returns the whole codec.
+ */
+export const getScheme: (name: string) => SchemeRules | undefined = getSchemeRules;
+
+/**
+ * The names of every registered scheme: the built-in ones in their order,
+ * then those added by `registerScheme`.
  *
  * @example
  * ```ts
@@ -85,5 +130,7 @@ export function getScheme(name: string): SchemeCodec<unknown> | undefined {
  * ```
  */
 export function listSchemes(): string[] {
-  return [...registry.keys()];
+  const names = [...builtinRules.keys()];
+  for (const k of registered.keys()) if (!builtinRules.has(k)) names.push(k);
+  return names;
 }

@@ -1,2 +1,23 @@
-// Filled in by its issue; re-exported from ../index.ts.
-export {};
+/**
+ * URNs (issue 5): syntax of all three generations, query directives,
+ * lexical equivalence, namespaces as plug-ins, presentation.
+ * Re-exported from ../index.ts.
+ */
+export type { Urn, UrnDirective, UrnParseOptions, UrnEquivalenceOptions, UrnEquivalencePurpose, UrnNamespace } from './types.js';
+export { parseUrn, isValidUrn } from './parse.js';
+export { buildUrn } from './build.js';
+export type { UrnParts } from './build.js';
+export { normalizeUrn, urnEquivalent } from './equivalence.js';
+export {
+  parseDirectives,
+  getDirective,
+  registerDirectiveKeyword,
+  getDirectiveKeyword,
+  registerServiceDesignator,
+  getServiceDesignator,
+  listServiceDesignators,
+} from './directives.js';
+export type { UrnDirectiveKeyword, UrnServiceDesignator } from './directives.js';
+export { registerUrnNamespace, getUrnNamespace, listUrnNamespaces } from './namespaces/registry.js';
+export { publicIdToNss, nssToPublicId } from './namespaces/publicid.js';
+export { identifierToNss, displayUrn } from './presentation.js';

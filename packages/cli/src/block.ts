@@ -1,0 +1,103 @@
+/**
+ * One block of input lines through one operation: the unit of work of
+ * bulk mode, run in the main thread or in a worker thread (`--jobs`).
+ * A block is a run of whole lines; its output is a pair of strings for
+ * standard output and standard error, so the caller only has to write
+ * them in order.
+ */
+import { OPS, type OpOptions, type Outcome } from './ops.js';
+
+/** What the caller needs to know to run a block. */
+export interface BlockJob {
+  op: string;
+  opts: OpOptions;
+  /** `--json`: one JSON record per line of input (NDJSON). */
+  json: boolean;
+  /** Where invalid lines are reported in text mode: `validate` prints them on standard output. */
+  problemsTo: 'stdout' | 'stderr';
+  /** The name of the input (a file name, or `-` for standard input). */
+  source: string;
+  /** In bulk mode, print nothing for a valid input (`validate`). */
+  silentValid?: boolean;
+  /** In bulk mode, start each output line with `source:line: ` (`lint`, `host`). */
+  prefix?: boolean;
+}
+
+/** What a block produced. */
+export interface BlockResult {
+  out: string;
+  err: string;
+  /** Lines read (blank ones included, since they count in line numbers). */
+  lines: number;
+  /** Inputs processed (non-blank lines). */
+  inputs: number;
+  /** Inputs that were invalid or failed the check. */
+  failed: number;
+}
+
+/** The `file:line:column: code: message` line of an invalid input (column is 1-based). */
+export function problemLine(source: string, line: number, outcome: Outcome): string {
+  const p = outcome.problem;
+  if (!p) return `${source}:${line}: failed`;
+  return `${source}:${line}:${p.offset + 1}: ${p.code}: ${p.message}`;
+}
+
+/** Renders one outcome into the output strings. `line` is undefined for inputs given as arguments. */
+export function renderOutcome(job: BlockJob, input: string, line: number | undefined, outcome: Outcome, into: { out: string; err: string }): void {
+  if (job.json) {
+    const rec: Record<string, unknown> = line === undefined ? { input } : { line, input };
+    if (line !== undefined && job.source !== '-') rec.source = job.source;
+    into.out += JSON.stringify({ ...rec, ...outcome.record }) + '\n';
+    return;
+  }
+  const p = outcome.problem;
+  if (p) {
+    const text = line === undefined
+      ? `${JSON.stringify(input)}: ${p.code}: ${p.message}\n`
+      : problemLine(job.source, line, outcome) + '\n';
+    if (job.problemsTo === 'stdout') into.out += text;
+    else into.err += text;
+    return;
+  }
+  if (outcome.text === undefined || (job.silentValid && line !== undefined && outcome.ok)) return;
+  if (job.prefix && line !== undefined) {
+    const head = `${job.source}:${line}: `;
+    into.out += head + outcome.text.replaceAll('\n', '\n' + head) + '\n';
+  } else {
+    into.out += outcome.text + '\n';
+  }
+}
+
+/**
+ * Runs the operation over every line of `text`, numbering from `firstLine`.
+ * A trailing CR is removed (CRLF files), a byte order mark at the start of
+ * an input is skipped, and blank lines count but are not processed.
+ */
+export function processBlock(job: BlockJob, text: string, firstLine: number): BlockResult {
+  const op = OPS[job.op];
+  if (!op) throw new Error(`unknown operation ${job.op}`);
+  const acc = { out: '', err: '' };
+  let lines = 0;
+  let inputs = 0;
+  let failed = 0;
+  let pos = 0;
+  if (firstLine === 1 && text.charCodeAt(0) === 0xfeff) pos = 1;
+  const n = text.length;
+  while (pos < n) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = n;
+    let end = nl;
+    if (end > pos && text.charCodeAt(end - 1) === 13) end--;
+    const line = firstLine + lines;
+    lines++;
+    if (end > pos) {
+      const input = text.slice(pos, end);
+      inputs++;
+      const outcome = op(input, job.opts);
+      if (!outcome.ok) failed++;
+      renderOutcome(job, input, line, outcome, acc);
+    }
+    pos = nl + 1;
+  }
+  return { out: acc.out, err: acc.err, lines, inputs, failed };
+}

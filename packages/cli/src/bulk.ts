@@ -1,0 +1,188 @@
+/**
+ * Bulk mode: one input per line from standard input or files, streamed
+ * with backpressure so memory stays constant on any input size. Lines are
+ * cut into blocks of whole lines; a block is processed in the main thread,
+ * or by a pool of worker threads with `--jobs N`, and the answers are
+ * written in input order. An invalid line is reported with its line
+ * number and the run goes on.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { processBlock, type BlockJob, type BlockResult } from './block.js';
+import { WorkerPool } from './pool.js';
+import { Progress } from './progress.js';
+
+/** How a bulk run is set up. */
+export interface BulkOptions {
+  job: Omit<BlockJob, 'source'>;
+  /** File names; `-` is standard input. */
+  sources: string[];
+  /** Worker threads; 1 runs in the main thread. */
+  jobs: number;
+  /** Show the progress line (only honoured when standard error is a terminal). */
+  progress: boolean;
+  /** Print a JSON summary with the peak memory on standard error at the end. */
+  stats: boolean;
+  /** A line longer than this many bytes is reported as invalid and skipped. */
+  maxLine: number;
+  /** The size of a block of lines in bytes (about). */
+  blockSize?: number;
+}
+
+/** The totals of a bulk run. */
+export interface BulkTotals {
+  lines: number;
+  inputs: number;
+  failed: number;
+}
+
+/** The error of a line too long to hold, written as the block output of that line. */
+function tooLong(job: BlockJob, line: number, maxLine: number): BlockResult {
+  const message = `line longer than ${maxLine} bytes (--max-line) skipped`;
+  if (job.json) {
+    const rec: Record<string, unknown> = { line, input: null, valid: false, error: { code: 'line-too-long', offset: maxLine, message } };
+    if (job.source !== '-') rec.source = job.source;
+    return { out: JSON.stringify(rec) + '\n', err: '', lines: 1, inputs: 1, failed: 1 };
+  }
+  const text = `${job.source}:${line}:${maxLine + 1}: line-too-long: ${message}\n`;
+  return job.problemsTo === 'stdout'
+    ? { out: text, err: '', lines: 1, inputs: 1, failed: 1 }
+    : { out: '', err: text, lines: 1, inputs: 1, failed: 1 };
+}
+
+/** Counts the line feeds in `buf[0, end)` with the native search. */
+function countLines(buf: Buffer, end: number): number {
+  let n = 0;
+  let i = buf.indexOf(10);
+  while (i >= 0 && i < end) {
+    n++;
+    i = buf.indexOf(10, i + 1);
+  }
+  return n;
+}
+
+/** Runs a bulk job to the end and returns its totals. */
+export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
+  const stdout = process.stdout;
+  const stderr = process.stderr;
+  const started = process.hrtime.bigint();
+  let totalBytes: number | undefined = 0;
+  for (const s of o.sources) {
+    if (s === '-') totalBytes = undefined;
+    else if (totalBytes !== undefined) totalBytes += statSync(s).size;
+  }
+  const progress = new Progress(stderr, o.progress && stderr.isTTY === true, totalBytes);
+  const totals: BulkTotals = { lines: 0, inputs: 0, failed: 0 };
+  const pool = o.jobs > 1 ? new WorkerPool(o.jobs) : undefined;
+  const maxInFlight = Math.max(2, o.jobs * 3);
+  const queue: Array<Promise<BlockResult>> = [];
+  const blockSize = o.blockSize ?? 256 * 1024;
+
+  const write = async (r: BlockResult): Promise<void> => {
+    totals.lines += r.lines;
+    totals.inputs += r.inputs;
+    totals.failed += r.failed;
+    progress.lines = totals.lines;
+    if (r.err) {
+      progress.clear();
+      stderr.write(r.err);
+    }
+    if (r.out && !stdout.write(r.out)) await once(stdout, 'drain');
+    progress.tick();
+  };
+
+  const submit = async (job: BlockJob, bytes: Buffer, firstLine: number): Promise<void> => {
+    if (!pool) {
+      await write(processBlock(job, bytes.toString('utf8'), firstLine));
+      return;
+    }
+    // A fresh buffer of its own, so that it can be transferred to the worker.
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    queue.push(pool.run(job, copy, firstLine));
+    while (queue.length >= maxInFlight) await write(await queue.shift()!);
+  };
+
+  const emit = async (r: BlockResult): Promise<void> => {
+    if (pool) {
+      queue.push(Promise.resolve(r));
+      while (queue.length >= maxInFlight) await write(await queue.shift()!);
+    } else {
+      await write(r);
+    }
+  };
+
+  try {
+    for (const source of o.sources) {
+      const job: BlockJob = { ...o.job, source };
+      const stream = source === '-' ? process.stdin : createReadStream(source, { highWaterMark: 1 << 20 });
+      let parts: Buffer[] = [];
+      let partsLen = 0;
+      /** Index in the held bytes of the last line feed, or -1. */
+      let lastNl = -1;
+      let line = 1;
+      let skipping = false;
+      const flush = async (upTo: number): Promise<void> => {
+        const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partsLen);
+        const block = buf.subarray(0, upTo);
+        const lines = countLines(block, upTo);
+        await submit(job, block, line);
+        line += lines;
+        const rest = buf.subarray(upTo);
+        parts = rest.length ? [rest] : [];
+        partsLen = rest.length;
+        lastNl = -1;
+      };
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        progress.bytes += chunk.length;
+        let c = chunk;
+        if (skipping) {
+          const nl = c.indexOf(10);
+          if (nl < 0) continue;
+          c = c.subarray(nl + 1);
+          skipping = false;
+          line++;
+        }
+        if (c.length === 0) continue;
+        const lastInChunk = c.lastIndexOf(10);
+        if (lastInChunk >= 0) lastNl = partsLen + lastInChunk;
+        parts.push(c);
+        partsLen += c.length;
+        if (partsLen - (lastNl + 1) > o.maxLine) {
+          // The line being read is too long to hold: report it, skip to its end.
+          if (lastNl >= 0) await flush(lastNl + 1);
+          await emit(tooLong(job, line, o.maxLine));
+          parts = [];
+          partsLen = 0;
+          lastNl = -1;
+          skipping = true;
+          continue;
+        }
+        if (partsLen >= blockSize && lastNl >= 0) await flush(lastNl + 1);
+      }
+      if (partsLen > 0) await flush(partsLen);
+    }
+    while (queue.length) await write(await queue.shift()!);
+  } finally {
+    progress.clear();
+    if (pool) await pool.close();
+  }
+
+  if (o.stats) {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const usage = process.resourceUsage();
+    stderr.write(JSON.stringify({
+      stats: {
+        lines: totals.lines,
+        inputs: totals.inputs,
+        invalid: totals.failed,
+        bytes: progress.bytes,
+        seconds: Number(seconds.toFixed(3)),
+        linesPerSecond: Math.round(totals.lines / Math.max(seconds, 1e-9)),
+        maxRssBytes: usage.maxRSS * 1024,
+        jobs: o.jobs,
+      },
+    }) + '\n');
+  }
+  return totals;
+}

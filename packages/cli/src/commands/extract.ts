@@ -1,0 +1,78 @@
+/**
+ * `urikit extract`: the URIs a careful reader would see in plain text
+ * (Appendix E of the 1997 and 2003 drafts), or every link of an HTML
+ * document resolved against its base.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { loadHtml, uri } from '../api.js';
+import { COMMON, EXIT_OK, UsageError, type Command } from '../command.js';
+import { writeOut } from '../inputs.js';
+
+async function readAll(source: string): Promise<string> {
+  if (source !== '-') return readFile(source, 'utf8');
+  const parts: Buffer[] = [];
+  for await (const c of process.stdin as AsyncIterable<Buffer>) parts.push(c);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** Text decoded from a byte stream, one string per chunk (UTF-8 split safely). */
+async function* textOf(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of stream) yield decoder.decode(chunk, { stream: true });
+  const tail = decoder.decode();
+  if (tail) yield tail;
+}
+
+/** `urikit extract`. */
+export const extractCommand: Command = {
+  name: 'extract',
+  summary: 'find the URIs in text or mail (2003 draft App. E), or the links of an HTML document',
+  usage: ['extract [options] [FILE...]   (standard input when no FILE or "-")'],
+  details: 'Text: wrappers (<...>, <URL:...>, quotes, brackets) and trailing sentence punctuation are handled as\nAppendix E of the drafts says; the text is streamed, never held whole. HTML (--html): every href, src,\naction, cite, srcset... resolved against the document\'s base (the first <base href>, then --base).\nPrints one URI per line; with --json one object per URI: {source, uri, start, end, ...}.',
+  options: {
+    ...COMMON,
+    html: { type: 'boolean', help: 'read the input as HTML and list its links' },
+    base: { type: 'string', short: 'b', arg: 'URI', help: 'the URI of the document (HTML: the base when there is no <base href>)' },
+    scheme: { type: 'string', short: 's', multiple: true, arg: 'SCHEME', help: 'accept only URIs of this scheme; repeatable' },
+    abbreviated: { type: 'boolean', help: 'also find abbreviated URIs such as www.w3.org/Addressing/ (2003 draft App. F)' },
+    'no-iri': { type: 'boolean', help: 'do not accept non-ASCII characters (IRIs)' },
+  },
+  examples: [
+    'echo "Yes, Jim, I found it under <http://www.w3.org/Addressing/>." | urikit extract',
+    'urikit extract --scheme https --scheme http mail.txt',
+    'urikit extract --abbreviated notes.txt',
+    'curl -s https://example.com/ | urikit extract --html --base https://example.com/ --json',
+  ],
+  run: async (args) => {
+    const sources = args.positionals.length > 0 ? args.positionals : ['-'];
+    for (const f of sources) if (f !== '-' && !existsSync(f)) throw new UsageError(`cannot read ${f}: no such file`, 'extract');
+    if (sources.every((s) => s === '-') && process.stdin.isTTY) throw new UsageError('no input: give FILE arguments or pipe text on standard input', 'extract');
+    const json = args.values.json === true;
+    const opts: Record<string, unknown> = {};
+    const schemes = args.values.scheme as string[] | undefined;
+    if (schemes?.length) opts.schemes = schemes;
+    if (args.values.abbreviated === true) opts.abbreviated = true;
+    if (args.values['no-iri'] === true) opts.iri = false;
+    const base = args.values.base as string | undefined;
+    for (const source of sources) {
+      const name = source === '-' ? undefined : source;
+      const emit = async (rec: Record<string, unknown>, link: string): Promise<void> => {
+        await writeOut(json ? JSON.stringify(name === undefined ? rec : { source: name, ...rec }) + '\n' : link + '\n');
+      };
+      if (args.values.html === true) {
+        const links = (await loadHtml()).extractLinksFromHtml(await readAll(source), base);
+        for (const l of links) {
+          const link = String(l.resolved ?? l.uri ?? l.href ?? l.url ?? '');
+          await emit(l, link);
+        }
+        continue;
+      }
+      const stream = source === '-' ? process.stdin : createReadStream(source, { highWaterMark: 1 << 20 });
+      for await (const found of uri.extractUrisFromStream(textOf(stream as AsyncIterable<Buffer>), opts)) {
+        await emit(found, found.uri);
+      }
+    }
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,258 @@
+/**
+ * The commands of the URN resolution service and its client: serve,
+ * gateway, resolve-urn, import and token (the 1995 draft §3–§5, RFC 2169,
+ * RFC 2483).
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { UriError, loadService } from '../api.js';
+import type { GatewayOptions, ResolveOptions, ServerOptions, Store } from '@urikit/resolver';
+import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command, type OptionSpec } from '../command.js';
+import { writeOut } from '../inputs.js';
+
+const dbOpt: OptionSpec = { type: 'string', arg: 'URL', help: 'the store: a SQLite file name, or postgres://... (default: $URIKIT_DB, else the resolver\'s default file)' };
+const hostOpt: OptionSpec = { type: 'string', arg: 'ADDRESS', default: '127.0.0.1', help: 'the address to listen on' };
+
+function dbOf(values: Record<string, unknown>): string | undefined {
+  return (values.db as string | undefined) ?? process.env.URIKIT_DB ?? undefined;
+}
+
+/** Waits for SIGINT or SIGTERM, then closes what was opened. */
+async function untilSignal(close: () => Promise<unknown>): Promise<number> {
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  await close();
+  return EXIT_OK;
+}
+
+async function closeStore(store: Store | undefined): Promise<void> {
+  if (store) await store.close();
+}
+
+/** `urikit serve`. */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the URN resolution service (1995 draft, RFC 2169 /uri-res/, RFC 2483 services)',
+  usage: ['serve [options]'],
+  details: 'Answers GET /<ElementID> for its naming authority, GET /urn:<nid>:<nss>, GET /uri-res/<service>?<urn>\nand ?s=<service>, the reserved requests urn+m, urn+a, urn+c and urn+p, in text/urc-0, text/plain,\ntext/html or JSON by Accept; the admin API is under /admin/ (bearer tokens: urikit token create).\nThe web page at / parses, checks, normalizes and resolves any URI a person pastes.\nThe store is SQLite (a file, created and migrated on first use) or PostgreSQL. Stops on Ctrl-C or SIGTERM,\nfinishing the requests in flight.',
+  options: {
+    ...COMMON,
+    port: { type: 'string', arg: 'PORT', default: '4500', help: 'the port (4500 is the 1995 draft\'s; 0 picks a free one)' },
+    host: hostOpt,
+    db: dbOpt,
+    demo: { type: 'boolean', help: 'load the example names of the five documents (idempotent); the authority defaults to urn:dns:library.bigstate.edu' },
+    authority: { type: 'string', arg: 'AUTHORITY', help: 'the naming authority whose ElementIDs are served at /<ElementID> (1995 draft §3.3)' },
+    'cache-control': { type: 'string', arg: 'VALUE', help: 'the Cache-Control of answers (default "public, max-age=300")' },
+    'see-other': { type: 'boolean', help: 'answer a single location to HTTP/1.1 clients with 303 instead of 302 (RFC 2169)' },
+    'no-rate-limit': { type: 'boolean', help: 'turn off the per-client rate limit (default 100 requests/s, burst 200)' },
+    log: { type: 'boolean', help: 'structured JSON logs on standard output' },
+  },
+  examples: [
+    'urikit serve --demo                        # http://127.0.0.1:4500/ with the example names',
+    'urikit serve --db names.sqlite --port 8080 --authority urn:dns:library.bigstate.edu',
+    'URIKIT_DB=postgres://user@db/urikit urikit serve --host 0.0.0.0',
+    'curl -i http://127.0.0.1:4500/uri-res/I2L?urn:dns:library.bigstate.edu:aj17-mcc',
+  ],
+  run: async (args) => {
+    const port = intOption(args, 'port', 4500, 0);
+    const host = args.values.host as string;
+    const opts: ServerOptions = { port, host, demo: args.values.demo === true };
+    const db = dbOf(args.values);
+    if (db !== undefined) opts.db = db;
+    if (typeof args.values.authority === 'string') opts.authority = args.values.authority;
+    if (typeof args.values['cache-control'] === 'string') opts.cacheControl = args.values['cache-control'];
+    if (args.values['see-other'] === true) opts.seeOther = true;
+    if (args.values['no-rate-limit'] === true) opts.rateLimit = false;
+    if (args.values.log === true) opts.logger = true;
+    const service = await loadService();
+    const server = await service.startServer(opts);
+    const url = server.url;
+    if (args.values.json === true) {
+      process.stdout.write(JSON.stringify({ url, port: server.port, demo: opts.demo }) + '\n');
+    } else {
+      const urn = 'urn:dns:library.bigstate.edu:aj17-mcc';
+      process.stdout.write(
+        `urikit resolver listening on ${url}/${opts.demo ? ' (example names loaded)' : ''}\n` +
+        `  in a browser: ${url}/\n` +
+        `  curl -i '${url}/uri-res/I2L?${urn}'\n` +
+        `  curl -H 'Accept: text/urc-0' '${url}/uri-res/I2Ls?${urn}'\n` +
+        `  curl -H 'Accept: application/json' '${url}/${urn}'\n` +
+        `  curl '${url}/urn+m'\n` +
+        `Ctrl-C stops it.\n`,
+      );
+    }
+    return untilSignal(() => server.close());
+  },
+};
+
+/** `urikit gateway`. */
+export const gatewayCommand: Command = {
+  name: 'gateway',
+  summary: 'run a gateway that resolves URNs for browsers and renders every answer as HTML (1995 draft §4)',
+  usage: ['gateway [options]'],
+  details: 'Serves /urn:... and /resolve?urn=..., resolving through the client (redirects followed, loops detected,\nanswers cached) and rendering the locations as links; JSON and urc-0 pass through by Accept.',
+  options: {
+    ...COMMON,
+    port: { type: 'string', arg: 'PORT', default: '8080', help: 'the port (0 picks a free one)' },
+    host: hostOpt,
+    resolver: { type: 'string', short: 'r', multiple: true, arg: 'URL', help: 'a resolver to ask (else: configuration, the urn:dns rule, DNS NAPTR); repeatable' },
+    config: { type: 'string', arg: 'FILE', help: 'a JSON file {"resolvers": {"<nid or urn prefix>": ["<base URL>", ...]}}' },
+    'cache-dir': { type: 'string', arg: 'DIR', help: 'keep the answer cache on disk in DIR (default: in memory)' },
+  },
+  examples: [
+    'urikit gateway --resolver http://127.0.0.1:4500/',
+    'urikit gateway --port 0 --config resolvers.json --cache-dir /var/cache/urikit',
+    'curl http://127.0.0.1:8080/urn:dns:library.bigstate.edu:aj17-mcc',
+  ],
+  run: async (args) => {
+    const service = await loadService();
+    const port = intOption(args, 'port', 8080, 0);
+    const host = args.values.host as string;
+    const opts: GatewayOptions = { port, host };
+    if (args.values.resolver) opts.resolvers = args.values.resolver as string[];
+    if (typeof args.values.config === 'string') opts.discovery = { config: args.values.config };
+    if (typeof args.values['cache-dir'] === 'string') opts.cacheDir = args.values['cache-dir'];
+    const server = await service.startGateway(opts);
+    const url = server.url;
+    process.stdout.write(args.values.json === true
+      ? JSON.stringify({ url, port: server.port }) + '\n'
+      : `urikit gateway listening on ${url}/\n  in a browser: ${url}/\n  curl '${url}/resolve?urn=urn:ietf:rfc:3986'\nCtrl-C stops it.\n`);
+    return untilSignal(() => server.close());
+  },
+};
+
+/** `urikit resolve-urn`. */
+export const resolveUrnCommand: Command = {
+  name: 'resolve-urn',
+  summary: 'resolve a URN through a resolver, following redirects (1995 draft §3–§5, RFC 2483)',
+  usage: ['resolve-urn [options] URN'],
+  details: 'Prints the locations, best first; --json prints {status, locations, metadata, via}. Exit status 0 when\nthe name resolved, 1 when the resolver does not know it (404) or it is withdrawn (410), 3 when no\nresolver could be reached.',
+  options: {
+    ...COMMON,
+    resolver: { type: 'string', short: 'r', multiple: true, arg: 'URL', help: 'a resolver base URL; repeatable, tried in order' },
+    service: { type: 'string', short: 's', arg: 'SERVICE', default: 'I2L', help: 'the RFC 2483 service: I2L, I2Ls, I2C, I2N, I2Ns, I=I...' },
+    accept: { type: 'string', arg: 'TYPE', help: 'the format to ask for (text/urc-0, application/json, text/plain, text/html)' },
+    'max-redirects': { type: 'string', arg: 'N', help: 'the most redirects to follow (default 10)' },
+    config: { type: 'string', arg: 'FILE', help: 'a JSON file {"resolvers": {"<nid or urn prefix>": ["<base URL>", ...]}}' },
+  },
+  examples: [
+    'urikit resolve-urn --resolver http://127.0.0.1:4500/ urn:dns:library.bigstate.edu:aj17-mcc',
+    'urikit resolve-urn --service I2Ls --json urn:ietf:rfc:3986',
+  ],
+  run: async (args) => {
+    const [urn, ...extra] = args.positionals;
+    if (urn === undefined) throw new UsageError('missing URN', 'resolve-urn');
+    if (extra.length > 0) throw new UsageError('resolve-urn takes one URN', 'resolve-urn');
+    const opts: ResolveOptions = { service: args.values.service as string };
+    if (args.values.resolver) opts.resolvers = args.values.resolver as string[];
+    if (typeof args.values.accept === 'string') opts.accept = args.values.accept;
+    if (args.values['max-redirects'] !== undefined) opts.maxRedirects = intOption(args, 'max-redirects', 10, 0);
+    if (typeof args.values.config === 'string') opts.discovery = { config: args.values.config };
+    const client = await loadService();
+    let r: Awaited<ReturnType<typeof client.resolveUrn>>;
+    try {
+      r = await client.resolveUrn(urn, opts);
+    } catch (e) {
+      // A resolver that cannot be reached (ResolutionError carries the attempts) is operational: 3.
+      // An invalid URN is invalid input: 1.
+      if (e instanceof UriError && !('attempts' in e)) {
+        if (args.values.json === true) await writeOut(JSON.stringify({ input: urn, valid: false, error: e.toJSON() }) + '\n');
+        else process.stderr.write(`urikit resolve-urn: ${JSON.stringify(urn)}: ${e.code} at offset ${e.offset}: ${e.message}\n`);
+        return EXIT_INVALID;
+      }
+      const attempts = (e as { attempts?: Array<{ url: string; error: string }> }).attempts ?? [];
+      process.stderr.write(`urikit resolve-urn: ${(e as Error).message}\n`);
+      for (const a of attempts) process.stderr.write(`  tried ${a.url}: ${a.error}\n`);
+      return EXIT_FAILURE;
+    }
+    if (args.values.json === true) {
+      await writeOut(JSON.stringify(r) + '\n');
+    } else {
+      if (r.status >= 400) {
+        const detail = (r.metadata as { detail?: unknown } | undefined)?.detail;
+        process.stderr.write(`urikit resolve-urn: ${urn}: ${r.status}${typeof detail === 'string' ? ` ${detail}` : ''}\n`);
+        return EXIT_INVALID;
+      }
+      for (const l of r.locations) await writeOut(l.url + '\n');
+      if (r.locations.length === 0 && r.metadata !== undefined) await writeOut(JSON.stringify(r.metadata, null, 2) + '\n');
+      if (r.via.length > 1) process.stderr.write(`via ${r.via.join(' -> ')}\n`);
+    }
+    return r.status >= 200 && r.status < 400 ? EXIT_OK : EXIT_INVALID;
+  },
+};
+
+/** `urikit import`. */
+export const importCommand: Command = {
+  name: 'import',
+  summary: 'bulk-import names into the store from NDJSON or CSV, in one transaction (all or nothing)',
+  usage: ['import [options] FILE   ("-" is standard input)'],
+  details: 'Every line is checked; if any is invalid, nothing is imported and each bad line is reported with its\nnumber (exit status 1). Importing the same file again changes nothing.',
+  options: {
+    ...COMMON,
+    format: { type: 'string', short: 'f', arg: 'FORMAT', choices: ['ndjson', 'csv'], help: 'the file format (default: from the file name, else ndjson)' },
+    db: dbOpt,
+  },
+  examples: [
+    'urikit import names.ndjson',
+    'urikit import --format csv --db postgres://user@db/urikit - < names.csv',
+  ],
+  run: async (args) => {
+    const [file, ...extra] = args.positionals;
+    if (file === undefined) throw new UsageError('missing FILE', 'import');
+    if (extra.length > 0) throw new UsageError('import takes one FILE', 'import');
+    if (file !== '-' && !existsSync(file)) throw new UsageError(`cannot read ${file}: no such file`, 'import');
+    const format = (args.values.format as string | undefined) ?? (file.toLowerCase().endsWith('.csv') ? 'csv' : 'ndjson');
+    const service = await loadService();
+    const store = await service.openStore(dbOf(args.values));
+    try {
+      const stream = file === '-' ? process.stdin : createReadStream(file);
+      const report = await service.importNames(store, stream as AsyncIterable<Uint8Array>, { format: format as 'ndjson' | 'csv' });
+      if (args.values.json === true) {
+        await writeOut(JSON.stringify(report) + '\n');
+      } else {
+        const name = file === '-' ? '-' : file;
+        for (const e of report.errors) process.stderr.write(`${name}:${e.line}: ${e.code ? `${e.code}: ` : ''}${e.message}\n`);
+        await writeOut(report.ok
+          ? `imported ${report.records} records: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged\n`
+          : `nothing imported: ${report.errors.length} invalid line(s) of ${report.records} records\n`);
+      }
+      return report.ok ? EXIT_OK : EXIT_INVALID;
+    } finally {
+      await closeStore(store);
+    }
+  },
+};
+
+/** `urikit token`. */
+export const tokenCommand: Command = {
+  name: 'token',
+  summary: 'create an admin API bearer token scoped to a naming-authority prefix (stored hashed)',
+  usage: ['token create --authority PREFIX [options]'],
+  details: 'Prints the token once; only its hash is stored. Send it as "Authorization: Bearer <token>" to /admin/.',
+  options: {
+    ...COMMON,
+    authority: { type: 'string', short: 'a', arg: 'PREFIX', help: 'the names the token may change, e.g. urn:example: or urn:dns:library.bigstate.edu:' },
+    db: dbOpt,
+  },
+  examples: [
+    'urikit token create --authority urn:example:',
+    'TOKEN=$(urikit token create --authority urn:nbn:fi: --db names.sqlite)',
+  ],
+  run: async (args) => {
+    const [action, ...extra] = args.positionals;
+    if (action !== 'create') throw new UsageError(action === undefined ? 'missing action: create' : `unknown action "${action}": create`, 'token');
+    if (extra.length > 0) throw new UsageError('token create takes no other argument', 'token');
+    const authority = args.values.authority;
+    if (typeof authority !== 'string' || authority === '') throw new UsageError('missing --authority PREFIX', 'token');
+    const service = await loadService();
+    const store = await service.openStore(dbOf(args.values));
+    try {
+      const created = await service.createToken(store, { authority });
+      await writeOut(args.values.json === true ? JSON.stringify(created) + '\n' : created.token + '\n');
+      return EXIT_OK;
+    } finally {
+      await closeStore(store);
+    }
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * How a per-input command gets its inputs: from its arguments, or, when
+ * there are none, one per line from `--input` files or standard input
+ * (bulk mode, see bulk.ts).
+ */
+import { existsSync } from 'node:fs';
+import { EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args } from './command.js';
+import { renderOutcome, type BlockJob } from './block.js';
+import { runBulk } from './bulk.js';
+import { OPS, type OpOptions } from './ops.js';
+
+/** What a per-input command runs and how its text output looks. */
+export interface PerInput {
+  command: string;
+  op: string;
+  opts: OpOptions;
+  /** Report invalid inputs on standard output (validate) instead of standard error. */
+  problemsTo?: 'stdout' | 'stderr';
+  silentValid?: boolean;
+  prefix?: boolean;
+}
+
+/** Writes text to standard output, respecting backpressure. */
+export async function writeOut(text: string): Promise<void> {
+  if (text && !process.stdout.write(text)) await new Promise<void>((r) => process.stdout.once('drain', () => r()));
+}
+
+/** Runs the operation over the given inputs, or in bulk mode when `inputs` is empty; returns the exit code. */
+export async function runPerInput(p: PerInput, args: Args, inputs: string[]): Promise<number> {
+  const json = args.values.json === true;
+  const files = (args.values.input as string[] | undefined) ?? [];
+  const base: Omit<BlockJob, 'source'> = {
+    op: p.op,
+    opts: p.opts,
+    json,
+    problemsTo: p.problemsTo ?? 'stderr',
+    ...(p.silentValid ? { silentValid: true } : {}),
+    ...(p.prefix ? { prefix: true } : {}),
+  };
+  if (inputs.length > 0) {
+    if (files.length > 0) throw new UsageError('give inputs as arguments or with --input, not both', p.command);
+    const op = OPS[p.op]!;
+    const job: BlockJob = { ...base, source: 'argument' };
+    let failed = 0;
+    const acc = { out: '', err: '' };
+    for (const input of inputs) {
+      const outcome = op(input, p.opts);
+      if (!outcome.ok) failed++;
+      renderOutcome(job, input, undefined, outcome, acc);
+    }
+    if (acc.err) process.stderr.write(acc.err);
+    await writeOut(acc.out);
+    return failed > 0 ? EXIT_INVALID : EXIT_OK;
+  }
+  if (files.length === 0 && process.stdin.isTTY) {
+    throw new UsageError('no input: give it as an argument, with --input FILE, or pipe one per line on standard input', p.command);
+  }
+  const sources = files.length > 0 ? files : ['-'];
+  for (const f of sources) {
+    if (f !== '-' && !existsSync(f)) throw new UsageError(`cannot read ${f}: no such file`, p.command);
+  }
+  const totals = await runBulk({
+    job: base,
+    sources,
+    jobs: intOption(args, 'jobs', 1),
+    progress: args.values['no-progress'] !== true,
+    stats: args.values.stats === true,
+    maxLine: intOption(args, 'max-line', 16 * 1024 * 1024),
+  });
+  return totals.failed > 0 ? EXIT_INVALID : EXIT_OK;
+}

@@ -1,0 +1,124 @@
+/**
+ * Bulk mode of the real binary over ../shared/corpus: one URI per line
+ * from files and standard input, the line numbers of invalid lines, the
+ * same output with worker threads, over-long lines, no progress line in a
+ * pipe. The library itself (run in this process) is the oracle for which
+ * lines are valid and what they normalize to.
+ */
+import { createReadStream, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isValid, normalize, UriError } from 'urikit';
+import { BIN, CORPUS, records, requireBuilt, run } from './run.js';
+
+const FILES = ['kasztp.txt', 'node_files.txt', 'isaacs_files.txt'];
+
+/** The lines of a corpus file as the CLI reads them: BOM skipped, CR removed, 1-based. */
+function corpusLines(file: string): string[] {
+  const text = readFileSync(CORPUS + file, 'utf8').replace(/^\uFEFF/, '');
+  return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+function normalizedOrUndefined(line: string): string | undefined {
+  try {
+    return normalize(line);
+  } catch (e) {
+    if (e instanceof UriError) return undefined;
+    throw e;
+  }
+}
+
+beforeAll(() => requireBuilt());
+
+describe('bulk mode over ../shared/corpus', () => {
+  for (const file of FILES) {
+    it(`validate --json --input ${file}: one record per line, numbered, valid as the library says`, async () => {
+      const lines = corpusLines(file);
+      const r = await run(['validate', '--json', '--input', CORPUS + file]);
+      const got = records(r.stdout);
+      const expected = lines.map((l, i) => ({ line: i + 1, input: l })).filter((x) => x.input !== '');
+      expect(got.length).toBe(expected.length);
+      let invalid = 0;
+      for (let i = 0; i < got.length; i++) {
+        const rec = got[i]!;
+        expect(rec.line).toBe(expected[i]!.line);
+        expect(rec.input).toBe(expected[i]!.input);
+        expect(rec.source).toBe(CORPUS + file);
+        expect(rec.valid).toBe(isValid(expected[i]!.input));
+        if (rec.valid === false) invalid++;
+      }
+      expect(r.code).toBe(invalid > 0 ? 1 : 0);
+    });
+  }
+
+  it('validate from standard input reports exactly the invalid lines, by number, and does not stop', async () => {
+    const lines = corpusLines('kasztp.txt');
+    const bad = lines.flatMap((l, i) => (l !== '' && !isValid(l) ? [i + 1] : []));
+    expect(bad.length).toBeGreaterThan(0);
+    const r = await run(['validate'], createReadStream(CORPUS + 'kasztp.txt'));
+    expect(r.code).toBe(1);
+    const reported = r.stdout.split('\n').filter((l) => l !== '').map((l) => {
+      const m = /^-:(\d+):(\d+): [a-z0-9-]+: /.exec(l);
+      expect(m, l).not.toBeNull();
+      return Number(m![1]);
+    });
+    expect(reported).toEqual(bad);
+  });
+
+  it('normalize --jobs 2 writes the same lines in the same order as one thread, and as the library', async () => {
+    const input = Buffer.concat(FILES.map((f) => readFileSync(CORPUS + f)));
+    const one = await run(['normalize', '--no-progress'], input);
+    const two = await run(['normalize', '--jobs', '2'], input);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe(one.stderr);
+    expect(two.code).toBe(one.code);
+    const lines = input.toString('utf8').replace(/^\uFEFF/, '').split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => l !== '');
+    const expected = lines.map(normalizedOrUndefined).filter((x): x is string => x !== undefined);
+    expect(one.stdout).toBe(expected.map((l) => l + '\n').join(''));
+    const failures = one.stderr.split('\n').filter((l) => l !== '').length;
+    expect(failures).toBe(lines.length - expected.length);
+  });
+
+  it('several --input files: line numbers restart per file, each named', async () => {
+    const r = await run(['parse', '--json', '--input', CORPUS + 'isaacs_files.txt', '--input', CORPUS + 'node_files.txt']);
+    const got = records(r.stdout);
+    const firstOfSecond = got.findIndex((x) => x.source === CORPUS + 'node_files.txt');
+    expect(firstOfSecond).toBeGreaterThan(0);
+    expect(got[firstOfSecond]!.line).toBe(1);
+    expect(got[firstOfSecond - 1]!.source).toBe(CORPUS + 'isaacs_files.txt');
+  });
+
+  it('a line longer than --max-line is reported with its number and skipped; the lines after it are read', async () => {
+    const long = 'http://a/' + 'x'.repeat(5_000_000);
+    const r = await run(['validate', '--json', '--max-line', '100000'], `http://a/1\n${long}\nhttp://a/3\nhttp://a b\n`);
+    expect(r.code).toBe(1);
+    const got = records(r.stdout);
+    expect(got.map((x) => [x.line, x.valid])).toEqual([[1, true], [2, false], [3, true], [4, false]]);
+    expect((got[1]!.error as { code: string }).code).toBe('line-too-long');
+  });
+
+  it('a final line without a line feed is read, blank lines are counted but skipped', async () => {
+    const r = await run(['normalize', '--json'], '\n\nHTTP://A\n\nhttp://b');
+    expect(records(r.stdout).map((x) => [x.line, x.normalized])).toEqual([[3, 'http://a/'], [5, 'http://b/']]);
+  });
+
+  it('no progress line when standard error is a pipe', async () => {
+    const input = readFileSync(CORPUS + 'node_files.txt');
+    const r = await run(['validate', '--jobs', '2'], input);
+    expect(r.stderr).not.toContain('\r');
+    expect(r.stderr).not.toContain('lines/s');
+  });
+
+  it('a progress line with the rate when standard error is a terminal (script(1) gives a pty)', () => {
+    const cmd = `"${process.execPath}" "${BIN}" validate --input "${CORPUS}node_files.txt"`;
+    const r = spawnSync('script', ['-qec', cmd, '/dev/null'], { encoding: 'utf8' });
+    expect(r.stdout).toMatch(/\r\x1b\[K\[[#.]+\] +\d+% [\d.]+ MB +[\d,]+ lines +[\d,]+ lines\/s/);
+  });
+
+  it('a reader that goes away (| head -1) ends the run quietly', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" normalize < "${CORPUS}node_files.txt" | head -n 1`], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(normalize(corpusLines('node_files.txt')[0]!) + '\n');
+    expect(r.stderr).toBe('');
+  });
+});

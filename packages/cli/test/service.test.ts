@@ -1,0 +1,190 @@
+/**
+ * The service commands of the real binary, over real HTTP on 127.0.0.1:
+ * serve (port 0, a SQLite file in a temporary directory, the example
+ * names), token, import, resolve-urn and gateway. Every process started
+ * here is stopped here.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { records, requireBuilt, run, start } from './run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'urikit-cli-'));
+const db = join(dir, 'names.sqlite');
+const children: ChildProcess[] = [];
+
+/** Starts a long-running command with --json and resolves to its first line of output. */
+async function startService(args: string[]): Promise<{ child: ChildProcess; info: { url: string; port: number } }> {
+  const child = start([...args, '--json']);
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+  const first = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', (l) => { rl.close(); resolve(l); });
+    child.once('exit', (code) => reject(new Error(`urikit ${args.join(' ')} exited ${code}: ${stderr}`)));
+  });
+  return { child, info: JSON.parse(first) as { url: string; port: number } };
+}
+
+/** Sends SIGTERM and resolves to the exit status. */
+function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+let server: { child: ChildProcess; info: { url: string; port: number } };
+const AJ17 = 'urn:dns:library.bigstate.edu:aj17-mcc';
+
+beforeAll(async () => {
+  requireBuilt();
+  server = await startService(['serve', '--port', '0', '--db', db, '--demo', '--no-rate-limit']);
+});
+
+afterAll(async () => {
+  for (const c of children) await stop(c);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('urikit serve', () => {
+  it('listens on 127.0.0.1 and answers an RFC 2169 I2L request with a redirect', async () => {
+    expect(server.info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${server.info.url}/uri-res/I2L?${AJ17}`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^https?:\/\//);
+  });
+
+  it('serves the web page at /', async () => {
+    const res = await fetch(`${server.info.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('stops with exit status 0 on SIGTERM', async () => {
+    const other = await startService(['serve', '--port', '0', '--db', ':memory:']);
+    expect(await stop(other.child)).toBe(0);
+  });
+
+  it('a port in use is an operational failure (exit 3)', async () => {
+    const r = await run(['serve', '--port', String(server.info.port), '--db', ':memory:']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('urikit serve:');
+  });
+
+  it('a bad --port is a usage error', async () => {
+    expect((await run(['serve', '--port', 'http'])).code).toBe(2);
+  });
+});
+
+describe('urikit resolve-urn', () => {
+  it('prints the location of a name', async () => {
+    const r = await run(['resolve-urn', '--resolver', server.info.url, AJ17]);
+    expect(r.code).toBe(0);
+    const http = await fetch(`${server.info.url}/uri-res/I2L?${AJ17}`, { redirect: 'manual' });
+    expect(r.stdout).toBe(`${http.headers.get('location')}\n`);
+  });
+
+  it('--json gives {status, locations, via}', async () => {
+    const r = await run(['resolve-urn', '--json', '--service', 'I2Ls', '--resolver', server.info.url, AJ17]);
+    expect(r.code).toBe(0);
+    const [rec] = records(r.stdout);
+    expect(rec!.status).toBeLessThan(400);
+    expect((rec!.locations as Array<{ url: string }>)[0]!.url).toMatch(/^https?:\/\//);
+    expect(rec!.via).toEqual([AJ17]);
+  });
+
+  it('an unknown name is exit 1', async () => {
+    const r = await run(['resolve-urn', '--resolver', server.info.url, 'urn:example:no-such-name']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('404');
+  });
+
+  it('an invalid URN is exit 1 with its error code', async () => {
+    const r = await run(['resolve-urn', '--json', '--resolver', server.info.url, 'urn:urn:x']);
+    expect(r.code).toBe(1);
+    expect(records(r.stdout)[0]).toMatchObject({ valid: false, error: { code: 'reserved-nid' } });
+  });
+
+  it('a resolver that is down is exit 3, naming what was tried', async () => {
+    const r = await run(['resolve-urn', '--resolver', 'http://127.0.0.1:1', 'urn:example:a']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('http://127.0.0.1:1');
+  });
+});
+
+describe('urikit token and import', () => {
+  it('token create prints a bearer token that the admin API accepts for its authority', async () => {
+    const r = await run(['token', 'create', '--authority', 'urn:example:', '--db', db]);
+    expect(r.code).toBe(0);
+    const token = r.stdout.trim();
+    expect(token).toMatch(/^\S{16,}$/);
+    const put = await fetch(`${server.info.url}/admin/names/urn:example:cli-token-test`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ locations: [{ url: 'https://example.org/cli-token-test' }] }),
+    });
+    expect(put.status).toBe(201);
+    const denied = await fetch(`${server.info.url}/admin/names/urn:isbn:0451450523`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ locations: [{ url: 'https://example.org/x' }] }),
+    });
+    expect(denied.status).toBe(403);
+  });
+
+  it('import: NDJSON names become resolvable; importing again changes nothing', async () => {
+    const file = join(dir, 'names.ndjson');
+    writeFileSync(file, [
+      JSON.stringify({ urn: 'urn:example:imported-1', locations: [{ url: 'https://example.org/imported-1' }] }),
+      JSON.stringify({ urn: 'urn:example:imported-2', locations: [{ url: 'https://example.org/imported-2' }] }),
+    ].join('\n') + '\n');
+    const first = await run(['import', '--json', '--db', db, file]);
+    expect(first.code).toBe(0);
+    expect(records(first.stdout)[0]).toMatchObject({ ok: true, records: 2, created: 2 });
+    const again = await run(['import', '--json', '--db', db, file]);
+    expect(records(again.stdout)[0]).toMatchObject({ ok: true, records: 2, created: 0, unchanged: 2 });
+    const r = await run(['resolve-urn', '--resolver', server.info.url, 'urn:example:imported-2']);
+    expect(r.stdout).toBe('https://example.org/imported-2\n');
+  });
+
+  it('import: an invalid line is reported by number and nothing is imported (exit 1)', async () => {
+    const file = join(dir, 'bad.ndjson');
+    writeFileSync(file, [
+      JSON.stringify({ urn: 'urn:example:never-1', locations: [{ url: 'https://example.org/n1' }] }),
+      JSON.stringify({ urn: 'urn:urn:bad', locations: [{ url: 'https://example.org/n2' }] }),
+    ].join('\n') + '\n');
+    const r = await run(['import', '--db', db, file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: `, 'm'));
+    const check = await run(['resolve-urn', '--resolver', server.info.url, 'urn:example:never-1']);
+    expect(check.code).toBe(1);
+  });
+
+  it('import: CSV from standard input', async () => {
+    const csv = 'urn,url\nurn:example:csv-1,https://example.org/csv-1\n';
+    const r = await run(['import', '--format', 'csv', '--db', db, '-'], csv);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const check = await run(['resolve-urn', '--resolver', server.info.url, 'urn:example:csv-1']);
+    expect(check.stdout).toBe('https://example.org/csv-1\n');
+  });
+});
+
+describe('urikit gateway', () => {
+  it('resolves through the resolver and renders the locations as links', async () => {
+    const gw = await startService(['gateway', '--port', '0', '--resolver', server.info.url]);
+    const res = await fetch(`${gw.info.url}/${AJ17}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const page = await res.text();
+    const http = await fetch(`${server.info.url}/uri-res/I2L?${AJ17}`, { redirect: 'manual' });
+    expect(page).toContain(`href="${http.headers.get('location')}"`);
+    expect(await stop(gw.child)).toBe(0);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * `resolveUrn`: the URN resolution client of the 1995 draft. It asks a
+ * resolver over HTTP (§3.3, RFC 2169 §2), reads the answer in any of the
+ * formats of §3.4, follows 301/302 by substituting the new URN (§4),
+ * stops at a loop or after `maxRedirects`, and caches with
+ * If-Modified-Since / ETag (§5).
+ */
+import { UriError, normalizeUrn, parseUrn } from 'urikit';
+import { isUriError } from 'urikit';
+import { isFresh, isStorable, type Cache, type CacheEntry } from './cache.js';
+import { DEFAULT_ACCEPT, mediaType, readAnswer } from './answer.js';
+import { discoverySteps, requestUrl, type ResolverTarget } from './discovery.js';
+import { httpGet, type HttpAnswer } from './http.js';
+import type { ResolveOptions, ResolveResult, ResolverAttempt } from './types.js';
+import { schemeOf } from '../web/links.js';
+import { interpretRedirect } from './redirect.js';
+
+/**
+ * Why a resolution failed: a {@link UriError} (`no-resolver`,
+ * `resolver-unreachable`, `redirect-loop`, `too-many-redirects`,
+ * `bad-resolver-answer`) with the URNs asked and every resolver tried.
+ *
+ * @example
+ * ```ts
+ * try { await resolveUrn('urn:example:a', { resolvers: ['http://127.0.0.1:1'] }) }
+ * catch (e) { if (e instanceof ResolutionError) console.log(e.code, e.attempts) }
+ * ```
+ */
+export class ResolutionError extends UriError {
+  /** The URNs asked, in order (the last one is the one that failed). */
+  readonly via: string[];
+  /** Each resolver tried and why it failed. */
+  readonly attempts: ResolverAttempt[];
+  constructor(code: 'no-resolver' | 'resolver-unreachable' | 'redirect-loop' | 'too-many-redirects' | 'bad-resolver-answer', via: string[], attempts: ResolverAttempt[], detail: string) {
+    super(code, 0, via[via.length - 1], detail);
+    this.via = via;
+    this.attempts = attempts;
+  }
+}
+
+// 1995 draft §4 names 301 and 302; 303, 307 and 308 are the later HTTP
+// statuses with the same meaning for a GET (RFC 9110 §15.4).
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+// A resolver that answers one of these is treated as down and the next is tried.
+const UNAVAILABLE = new Set([500, 502, 503, 504]);
+const MAX_BODY = 4 * 1024 * 1024;
+
+/** The key under which two spellings of one URN are the same name (RFC 8141 §3.1). */
+function urnKey(urn: string): string {
+  try {
+    return normalizeUrn(urn);
+  } catch {
+    return urn;
+  }
+}
+
+/** A successful exchange with one resolver. */
+interface Exchange {
+  answer: HttpAnswer;
+  url: string;
+  fromCache: boolean;
+}
+
+/** Asks one target, through the cache (1995 draft §5). */
+async function ask(target: ResolverTarget, accept: string, opts: ResolveOptions): Promise<Exchange> {
+  const now = opts.now ?? Date.now;
+  const cache: Cache | undefined = opts.cache;
+  const key = `${target.url}\n${accept}`;
+  const cached = cache ? await cache.get(key) : undefined;
+  const fromEntry = (e: CacheEntry): HttpAnswer => ({ status: e.status, statusText: e.statusText ?? '', headers: e.headers, body: Buffer.from(e.body, 'base64') });
+  if (cached && isFresh(cached, now())) return { answer: fromEntry(cached), url: target.url, fromCache: true };
+  const headers: Record<string, string> = { accept, 'user-agent': 'urikit-resolver-client' };
+  if (target.host) headers['host'] = target.host;
+  if (cached) {
+    // 1995 draft §5: revalidate with If-Modified-Since; If-None-Match is its successor (RFC 9110 §13.1.1).
+    if (cached.headers['last-modified']) headers['if-modified-since'] = cached.headers['last-modified'];
+    if (cached.headers['etag']) headers['if-none-match'] = cached.headers['etag'];
+  }
+  const answer = await httpGet(target.url, { headers, timeout: opts.timeout ?? 10_000, maxBody: MAX_BODY });
+  if (answer.status === 304 && cached) {
+    // RFC 9111 §4.3.4: the stored answer is used with the new headers merged in.
+    const refreshed: CacheEntry = { ...cached, headers: { ...cached.headers, ...answer.headers, 'content-type': cached.headers['content-type'] ?? '' }, storedAt: now() };
+    refreshed.headers['content-length'] = String(Buffer.from(cached.body, 'base64').length);
+    await cache?.set(key, refreshed);
+    return { answer: fromEntry(refreshed), url: target.url, fromCache: true };
+  }
+  if (cache && isStorable(answer.headers) && (answer.status === 200 || REDIRECTS.has(answer.status) || answer.status === 404 || answer.status === 410)) {
+    await cache.set(key, { status: answer.status, statusText: answer.statusText, headers: answer.headers, body: answer.body.toString('base64'), storedAt: now() });
+  }
+  return { answer, url: target.url, fromCache: false };
+}
+
+/**
+ * Tries the given resolvers, then each discovery method in turn, until one
+ * answers with something other than a 5xx; every failure is recorded.
+ */
+async function askAnyResolver(urn: string, service: string, accept: string, opts: ResolveOptions, via: string[], extra: { first?: string; last?: string }): Promise<Exchange> {
+  const attempts: ResolverAttempt[] = [];
+  const steps: { method: string; targets: () => Promise<ResolverTarget[]> }[] = [];
+  if (extra.first !== undefined) {
+    // A resolver delegated the request to this URL (the same URN, RFC 2169 form); it alone is asked.
+    const first = extra.first;
+    steps.push({ method: 'delegation', targets: async () => [{ url: first, source: 'redirect' }] });
+  } else if (opts.resolvers && opts.resolvers.length > 0) {
+    const given = opts.resolvers.map((b) => ({ url: requestUrl(b, urn, service), source: 'option' }));
+    steps.push({ method: 'option', targets: async () => given });
+  }
+  if (extra.first === undefined && (opts.discovery !== undefined || steps.length === 0)) steps.push(...discoverySteps(urn, service, opts.discovery ?? {}));
+  if (extra.last !== undefined) {
+    // The resolver that redirected named a resolver URL for the new URN: asked when nothing else answers.
+    const last = extra.last;
+    steps.push({ method: 'redirect hint', targets: async () => [{ url: last, source: 'redirect' }] });
+  }
+  let tried = 0;
+  for (const step of steps) {
+    let targets: ResolverTarget[];
+    try {
+      targets = await step.targets();
+    } catch (e) {
+      attempts.push({ url: `(${step.method} discovery)`, error: e instanceof Error ? e.message : String(e) });
+      continue;
+    }
+    for (const target of targets) {
+      tried++;
+      try {
+        const exchange = await ask(target, accept, opts);
+        if (UNAVAILABLE.has(exchange.answer.status)) {
+          attempts.push({ url: target.url, error: `HTTP ${exchange.answer.status}` });
+          continue;
+        }
+        return exchange;
+      } catch (e) {
+        attempts.push({ url: target.url, error: e instanceof Error ? e.message : String(e) });
+      }
+    }
+  }
+  const list = attempts.map((a) => `${a.url}: ${a.error}`).join('; ');
+  if (tried === 0) throw new ResolutionError('no-resolver', via, attempts, list || urn);
+  throw new ResolutionError('resolver-unreachable', via, attempts, list);
+}
+
+/**
+ * Resolves a URN to its locations through a resolution service over HTTP
+ * (1995 draft §3; RFC 2169 §2), following 301/302 to another URN (§4) and
+ * caching answers with If-Modified-Since / ETag (§5). `via` lists every URN
+ * asked. Throws {@link ResolutionError} when no resolver answers, on a
+ * redirect loop, or after `maxRedirects` redirects; an unknown name is an
+ * answer (`status: 404`), not an error.
+ *
+ * @example
+ * ```ts
+ * const r = await resolveUrn('urn:isbn:0451450523', { resolvers: ['http://127.0.0.1:4500'] });
+ * r.status;            // 200 or 302
+ * r.locations[0]?.url; // where to find it
+ * r.via;               // ['urn:isbn:0451450523']
+ * ```
+ */
+export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promise<ResolveResult> {
+  parseUrn(urn); // throws UriError with the offset of a malformed URN
+  const service = opts.service ?? 'I2L';
+  const accept = opts.accept ?? DEFAULT_ACCEPT;
+  const maxRedirects = opts.maxRedirects ?? 10;
+  const via = [urn];
+  const seen = new Set([urnKey(urn)]);
+  const asked = new Set<string>();
+  const sameUrn = (a: string, b: string) => urnKey(a) === urnKey(b);
+  let current = urn;
+  let extra: { first?: string; last?: string } = {};
+  let redirects = 0;
+  for (;;) {
+    const { answer, url, fromCache } = await askAnyResolver(current, service, accept, opts, via, extra);
+    asked.add(`${url}\n${current}`);
+    extra = {};
+    if (REDIRECTS.has(answer.status)) {
+      const meaning = interpretRedirect(answer.headers['location'], answer.statusText, url, current, sameUrn);
+      if (meaning !== undefined && meaning.kind !== 'location') {
+        if (redirects >= maxRedirects) {
+          const next = meaning.kind === 'urn' ? meaning.urn : meaning.url;
+          throw new ResolutionError('too-many-redirects', [...via, next], [], `more than ${maxRedirects}: ${[...via, next].join(' -> ')}`);
+        }
+        redirects++;
+        if (meaning.kind === 'resolver') {
+          if (asked.has(`${meaning.url}\n${current}`)) throw new ResolutionError('redirect-loop', via, [], `${url} -> ${meaning.url} for ${current}`);
+          extra = { first: meaning.url };
+          continue;
+        }
+        // 1995 draft §4: "attempt to resolve the original URN by substituting the new URN".
+        const key = urnKey(meaning.urn);
+        if (seen.has(key)) throw new ResolutionError('redirect-loop', [...via, meaning.urn], [], [...via, meaning.urn].join(' -> '));
+        seen.add(key);
+        via.push(meaning.urn);
+        current = meaning.urn;
+        if (meaning.hint !== undefined) extra = { last: meaning.hint };
+        continue;
+      }
+      if (meaning === undefined && answer.headers['location'] !== undefined && schemeOf(answer.headers['location'].trim()) === 'urn') {
+        throw new ResolutionError('bad-resolver-answer', via, [], `${url} redirected to a malformed URN: ${answer.headers['location']}`);
+      }
+      if (meaning !== undefined) {
+        // A redirect to a URL is the location itself (RFC 2169 §2.1: I2L answers 302 to the URL).
+        const contentType = mediaType(answer.headers['content-type']);
+        return { status: answer.status, locations: [{ url: meaning.url }], via, resolver: url, fromCache, ...(contentType ? { contentType } : {}), body: answer.body.toString('latin1') };
+      }
+    }
+    const type = mediaType(answer.headers['content-type']);
+    const result: ResolveResult = { status: answer.status, locations: [], via, resolver: url, fromCache };
+    if (type) result.contentType = type;
+    result.body = type === 'text/urc-0' ? answer.body.toString('latin1') : answer.body.toString('utf8');
+    if (answer.body.length > 0) {
+      try {
+        const read = readAnswer(type, answer.body);
+        result.locations = read.locations;
+        if (read.metadata !== undefined) result.metadata = read.metadata;
+      } catch (e) {
+        if (answer.status >= 200 && answer.status < 300) {
+          throw new ResolutionError('bad-resolver-answer', via, [], `${url} (${type}): ${e instanceof Error ? e.message : String(e)}`);
+        }
+        // An error answer whose body cannot be read keeps its status; the text is the metadata.
+        result.metadata = result.body;
+      }
+    }
+    return result;
+  }
+}

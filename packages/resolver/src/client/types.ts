@@ -1,0 +1,100 @@
+/**
+ * The shapes of the resolution client (issue 8): what `resolveUrn` is
+ * asked and what it answers. 1995 draft §3 (resolution over HTTP), §4
+ * (clients follow redirects), §5 (caching); RFC 2169 (`/uri-res/`).
+ */
+import type { Cache } from './cache.js';
+import type { DiscoveryOptions } from './discovery.js';
+
+/**
+ * One location of a resolved name: a URL and the metainformation that
+ * the 1995 draft's text/urc-0 header and body carry with it (§3.4.2).
+ *
+ * @example
+ * ```ts
+ * const loc: UrnLocation = { url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt', charset: 'US-ASCII' };
+ * ```
+ */
+export interface UrnLocation {
+  /** The URL, with the `<URL:...>` wrapper and line breaks removed. */
+  url: string;
+  /** `US-ASCII` or `ISO-8859-1`..`9` (1995 draft §3.4.2). */
+  charset?: string;
+  /** The language tag of the metainformation (RFC 1766 / BCP 47). */
+  language?: string;
+  /** Free-text metainformation about this location. */
+  meta?: string;
+  /** The media type of the resource at this location, when known. */
+  mediaType?: string;
+}
+
+/**
+ * The answer of {@link resolveUrn}: the HTTP status of the last answer,
+ * the locations, any metadata and the URNs asked, in order (1995 draft
+ * §4: a 301/302 to a URN substitutes that URN).
+ *
+ * @example
+ * ```ts
+ * const r: ResolveResult = { status: 200, locations: [], via: ['urn:example:a'] };
+ * ```
+ */
+export interface ResolveResult {
+  /** The HTTP status of the answer that ended the resolution. */
+  status: number;
+  /** Where the named resource can be found, best first. */
+  locations: UrnLocation[];
+  /** Descriptive metadata (I2C) or the free text of a text/plain answer. */
+  metadata?: unknown;
+  /** Every URN asked, from the original to the one that was answered (§4). */
+  via: string[];
+  /** The request URL of the answer that ended the resolution. */
+  resolver?: string;
+  /** The media type of that answer. */
+  contentType?: string;
+  /** True when the answer came from the cache (fresh, or revalidated with a 304; §5). */
+  fromCache?: boolean;
+  /** The body of that answer as received, for gateways that pass it through. */
+  body?: string;
+}
+
+/**
+ * One attempt to reach a resolver, kept so that an error can say which
+ * resolvers were tried and why each failed.
+ */
+export interface ResolverAttempt {
+  /** The request URL. */
+  url: string;
+  /** What went wrong (connection refused, timeout, 5xx). */
+  error: string;
+}
+
+/**
+ * The options of {@link resolveUrn}.
+ *
+ * @example
+ * ```ts
+ * const opts: ResolveOptions = { resolvers: ['http://127.0.0.1:4500'], service: 'I2Ls', maxRedirects: 5 };
+ * ```
+ */
+export interface ResolveOptions {
+  /**
+   * Resolver base URLs tried in order before discovery. A plain base uses
+   * the RFC 2169 form `<base>/uri-res/<service>?<urn>`; a template with
+   * `{urn}`, `{service}`, `{nid}`, `{nss}` or `{elementid}` is filled in.
+   */
+  resolvers?: string[];
+  /** The RFC 2483 service, `I2L` by default (RFC 2169 §2). */
+  service?: string;
+  /** The `Accept` header; by default urc-0 first (1995 draft §3.4.2: programs prefer it). */
+  accept?: string;
+  /** How many 301/302 answers to follow, 10 by default (1995 draft §4). */
+  maxRedirects?: number;
+  /** Where answers are kept between calls (1995 draft §5). */
+  cache?: Cache;
+  /** How resolvers are found when `resolvers` is absent or all fail. */
+  discovery?: DiscoveryOptions;
+  /** Milliseconds to wait for each resolver, 10 000 by default. */
+  timeout?: number;
+  /** The clock, in milliseconds since the epoch (for cache freshness). */
+  now?: () => number;
+}

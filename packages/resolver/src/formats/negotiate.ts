@@ -1,0 +1,126 @@
+/**
+ * Content negotiation on `Accept` with q-values (RFC 9110 §12.5.1, the
+ * mechanism the 1995 draft §3.1.1 and §3.3 rely on to choose a result
+ * format).
+ */
+
+/**
+ * The result formats the resolver serves (1995 draft §3.4; RFC 2169 for
+ * text/uri-list).
+ *
+ * @example
+ * ```ts
+ * const f: ResultFormat = 'urc-0';
+ * ```
+ */
+export type ResultFormat = 'urc-0' | 'plain' | 'html' | 'json' | 'uri-list';
+
+/** The media type of each format, as sent in `Content-Type`. */
+export const MEDIA_TYPES: Readonly<Record<ResultFormat, string>> = {
+  'urc-0': 'text/urc-0',
+  plain: 'text/plain; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  'uri-list': 'text/uri-list; charset=utf-8',
+};
+
+const TYPE_OF: Readonly<Record<ResultFormat, [string, string]>> = {
+  'urc-0': ['text', 'urc-0'],
+  plain: ['text', 'plain'],
+  html: ['text', 'html'],
+  json: ['application', 'json'],
+  'uri-list': ['text', 'uri-list'],
+};
+
+interface Range { type: string; subtype: string; q: number }
+
+/** At most this many media ranges are read from one `Accept` header. */
+const MAX_RANGES = 64;
+
+/** RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ); anything else counts as 1 */
+function qvalue(s: string): number {
+  const n = Number(s);
+  return Number.isFinite(n) && n >= 0 && n <= 1 && s.length <= 5 ? n : 1;
+}
+
+/** Parses an `Accept` header (RFC 9110 §12.5.1) into its media ranges, in one pass per range. */
+export function parseAccept(accept: string): Range[] {
+  const ranges: Range[] = [];
+  let start = 0;
+  while (start <= accept.length && ranges.length < MAX_RANGES) {
+    let end = accept.indexOf(',', start);
+    if (end < 0) end = accept.length;
+    const item = accept.slice(start, end);
+    start = end + 1;
+    const semi = item.indexOf(';');
+    const mediaRange = (semi < 0 ? item : item.slice(0, semi)).trim().toLowerCase();
+    const slash = mediaRange.indexOf('/');
+    if (slash <= 0 || slash === mediaRange.length - 1) continue;
+    let q = 1;
+    if (semi >= 0) {
+      for (const p of item.slice(semi + 1).split(';')) {
+        const eq = p.indexOf('=');
+        if (eq > 0 && p.slice(0, eq).trim().toLowerCase() === 'q') q = qvalue(p.slice(eq + 1).trim());
+      }
+    }
+    ranges.push({ type: mediaRange.slice(0, slash), subtype: mediaRange.slice(slash + 1), q });
+  }
+  return ranges;
+}
+
+/** The q of `format` under `ranges`: that of the most specific range matching it, 0 if none. */
+function qualityOf(format: ResultFormat, ranges: readonly Range[]): { q: number; specificity: number } {
+  const [type, subtype] = TYPE_OF[format];
+  let best = { q: 0, specificity: -1 };
+  for (const r of ranges) {
+    let specificity = -1;
+    if (r.type === type && r.subtype === subtype) specificity = 2;
+    else if (r.type === type && r.subtype === '*') specificity = 1;
+    else if (r.type === '*' && r.subtype === '*') specificity = 0;
+    if (specificity > best.specificity) best = { q: r.q, specificity };
+  }
+  return best;
+}
+
+/**
+ * Chooses the format to answer with: the offered format of highest q
+ * under `accept`, ties going to the earlier in `offered` (the server's
+ * preference); the first offered when there is no `Accept` (1995 draft
+ * §3.3: no Accept means no preference); `undefined` when nothing offered
+ * is acceptable (406).
+ *
+ * @example
+ * ```ts
+ * negotiate('text/html;q=0.5, text/urc-0', ['html', 'urc-0']) // 'urc-0'
+ * negotiate('image/png', ['html'])                             // undefined
+ * ```
+ */
+export function negotiate(accept: string | undefined, offered: readonly ResultFormat[]): ResultFormat | undefined {
+  if (accept === undefined || accept.trim() === '') return offered[0];
+  const ranges = parseAccept(accept);
+  if (ranges.length === 0) return offered[0];
+  let best: ResultFormat | undefined;
+  let bestQ = 0;
+  for (const f of offered) {
+    const { q } = qualityOf(f, ranges);
+    if (q > bestQ) { best = f; bestQ = q; }
+  }
+  return best;
+}
+
+/**
+ * True if `accept` names `format` itself (not through a wildcard) with q
+ * above 0: a client that asks for text/urc-0 by name gets the 1995
+ * draft's result list rather than a redirect.
+ *
+ * @example
+ * ```ts
+ * namesFormat('text/urc-0', 'urc-0') // true
+ * namesFormat('*\/*', 'urc-0')        // false
+ * ```
+ */
+export function namesFormat(accept: string | undefined, format: ResultFormat): boolean {
+  if (accept === undefined) return false;
+  const { q, specificity } = qualityOf(format, parseAccept(accept));
+  return specificity === 2 && q > 0;
+}

@@ -1,0 +1,164 @@
+/**
+ * Renders resolution results in each format of 1995 draft §3.4 (and
+ * text/uri-list of RFC 2169, application/json as today's resolvers serve):
+ * lists of locations, metadata, tombstones, lists of names, messages.
+ */
+import type { NameLocation, NameRecord } from '../store/types.js';
+import { escapeHtml, htmlLink, htmlPage } from './html.js';
+import type { ResultFormat } from './negotiate.js';
+import { formatUrc0, type Urc0Part } from './urc0.js';
+
+/** A rendered body: bytes or text, with the format it is in. */
+export interface Rendered {
+  format: ResultFormat;
+  body: string | Uint8Array;
+}
+
+/**
+ * Locations in order of preference: higher `preference` first, equal ones
+ * in their stored order (the first is what I2L redirects to).
+ *
+ * @example
+ * ```ts
+ * preferredOrder([{ url: 'a' }, { url: 'b', preference: 1 }])[0].url // 'b'
+ * ```
+ */
+export function preferredOrder(locations: readonly NameLocation[]): NameLocation[] {
+  return locations.map((l, i) => ({ l, i })).sort((a, b) => (b.l.preference ?? 0) - (a.l.preference ?? 0) || a.i - b.i).map((x) => x.l);
+}
+
+/** A location as a text/urc-0 part: the header names charset/language only when the record does (1995 draft §3.4.2). */
+function toPart(l: NameLocation): Urc0Part {
+  const p: Urc0Part = { url: l.url };
+  if (l.charset !== undefined) p.charset = l.charset;
+  if (l.language !== undefined) p.language = l.language;
+  if (l.meta !== undefined) p.meta = l.meta;
+  return p;
+}
+
+function locationJson(l: NameLocation): Record<string, unknown> {
+  return { ...l };
+}
+
+/**
+ * A list of locations for `urn`: the 1995 draft's resolution result
+ * (§3.4.2 urc-0, §3.4.3 html, §3.4.4 plain), RFC 2169's text/uri-list
+ * (the URN as a comment line first), or JSON.
+ *
+ * @example
+ * ```ts
+ * renderLocations('urn:ex:a', [{ url: 'http://a/' }], 'uri-list').body // '# urn:ex:a\r\nhttp://a/\r\n'
+ * ```
+ */
+export function renderLocations(urn: string, locations: readonly NameLocation[], format: ResultFormat, extra?: Record<string, unknown>, urc0LineLength?: number): Rendered {
+  switch (format) {
+    case 'urc-0':
+      return { format, body: formatUrc0(locations.map(toPart), urc0LineLength !== undefined ? { maxLineLength: urc0LineLength } : {}) };
+    case 'uri-list':
+      return { format, body: `# ${urn}\r\n${locations.map((l) => `${l.url}\r\n`).join('')}` };
+    case 'json':
+      return { format, body: `${JSON.stringify({ urn, ...extra, locations: locations.map(locationJson) })}\n` };
+    case 'html': {
+      const items = locations.map((l) => `<li>${htmlLink(l.url)}${l.mediaType ? ` <small>(${escapeHtml(l.mediaType)})</small>` : ''}${l.meta ? `<div class="meta">${escapeHtml(l.meta)}</div>` : ''}</li>`).join('\n');
+      return { format, body: htmlPage(urn, `<h1><code>${escapeHtml(urn)}</code></h1>\n<ol>\n${items}\n</ol>`) };
+    }
+    case 'plain':
+      return { format, body: `${urn}\n\n${locations.map((l) => `${l.url}${l.meta ? `\n  ${l.meta.split('\n').join('\n  ')}` : ''}\n`).join('\n')}` };
+  }
+}
+
+/** The public view of a record (what I2C, `?info` and the admin API show). */
+export function recordJson(r: NameRecord): Record<string, unknown> {
+  const o: Record<string, unknown> = {
+    urn: r.urn, key: r.key, status: r.status, locations: preferredOrder(r.locations).map(locationJson),
+  };
+  if (r.metadata !== undefined) o.metadata = r.metadata;
+  if (r.movedTo !== undefined) { o.movedTo = r.movedTo; o.permanent = r.permanent ?? false; }
+  if (r.successor !== undefined) o.successor = r.successor;
+  if (r.reason !== undefined) o.reason = r.reason;
+  o.version = r.version;
+  o.created = new Date(r.created).toISOString();
+  o.updated = new Date(r.updated).toISOString();
+  return o;
+}
+
+function metadataLines(r: NameRecord): Array<[string, string]> {
+  const lines: Array<[string, string]> = [['URN', r.urn], ['Status', r.status]];
+  if (r.metadata) for (const [k, v] of Object.entries(r.metadata)) lines.push([k, typeof v === 'string' ? v : JSON.stringify(v)]);
+  if (r.movedTo !== undefined) lines.push([r.permanent ? 'Moved permanently to' : 'Moved to', r.movedTo]);
+  if (r.successor !== undefined) lines.push(['Successor', r.successor]);
+  if (r.reason !== undefined) lines.push(['Reason', r.reason]);
+  lines.push(['Updated', new Date(r.updated).toISOString()]);
+  return lines;
+}
+
+/**
+ * A record's metadata without following it (RFC 2483 I2C, `?info`, and
+ * the tombstone of a withdrawn name): JSON, plain text or HTML.
+ *
+ * @example
+ * ```ts
+ * renderRecord(record, 'json')
+ * ```
+ */
+export function renderRecord(r: NameRecord, format: ResultFormat): Rendered {
+  switch (format) {
+    case 'json':
+      return { format, body: `${JSON.stringify(recordJson(r))}\n` };
+    case 'html': {
+      const dl = metadataLines(r).map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${/^[a-z][a-z0-9+.-]*:\S+$/i.test(v) && v.length < 2048 ? htmlLink(v) : escapeHtml(v)}</dd>`).join('\n');
+      const locs = r.locations.length ? `\n<h2>Locations</h2>\n<ol>${preferredOrder(r.locations).map((l) => `<li>${htmlLink(l.url)}</li>`).join('')}</ol>` : '';
+      return { format, body: htmlPage(r.urn, `<h1><code>${escapeHtml(r.urn)}</code></h1>\n<dl>\n${dl}\n</dl>${locs}`) };
+    }
+    case 'urc-0':
+      return { format, body: formatUrc0(preferredOrder(r.locations).map(toPart)) };
+    case 'uri-list':
+      return { format, body: `# ${r.urn}\r\n${preferredOrder(r.locations).map((l) => `${l.url}\r\n`).join('')}` };
+    case 'plain':
+      return { format, body: `${metadataLines(r).map(([k, v]) => `${k}: ${v}`).join('\n')}\n${preferredOrder(r.locations).map((l) => `Location: ${l.url}\n`).join('')}` };
+  }
+}
+
+/**
+ * A list of names (urn+c, urn+p, I2Ns, the urn+a list): one per line,
+ * each followed by CRLF as 1995 draft §3.5.3 says, or as JSON, HTML,
+ * text/uri-list, or urc-0 parts.
+ *
+ * @example
+ * ```ts
+ * renderNames('children of urn:dns:flixco.com', ['urn:dns:urn.flixco.com'], 'plain').body // 'urn:dns:urn.flixco.com\r\n'
+ * ```
+ */
+export function renderNames(title: string, names: readonly string[], format: ResultFormat, links?: (name: string) => string): Rendered {
+  switch (format) {
+    case 'plain':
+      return { format, body: names.map((n) => `${n}\r\n`).join('') };
+    case 'uri-list':
+      return { format, body: `# ${title}\r\n${names.map((n) => `${n}\r\n`).join('')}` };
+    case 'json':
+      return { format, body: `${JSON.stringify({ title, names })}\n` };
+    case 'urc-0':
+      return { format, body: formatUrc0(names.map((n) => ({ url: n }))) };
+    case 'html':
+      return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<ul>\n${names.map((n) => `<li>${links ? htmlLink(links(n), n) : `<code>${escapeHtml(n)}</code>`}</li>`).join('\n')}\n</ul>`) };
+  }
+}
+
+/**
+ * A short message (redirects, 404s): text, HTML or JSON.
+ *
+ * @example
+ * ```ts
+ * renderMessage('Not Found', 'urn:ex:a is not known here', 'plain').body // 'Not Found: urn:ex:a is not known here\n'
+ * ```
+ */
+export function renderMessage(title: string, detail: string, format: ResultFormat, link?: string): Rendered {
+  switch (format) {
+    case 'json':
+      return { format, body: `${JSON.stringify({ title, detail, ...(link !== undefined ? { location: link } : {}) })}\n` };
+    case 'html':
+      return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(detail)}${link !== undefined ? ` ${htmlLink(link)}` : ''}</p>`) };
+    default:
+      return { format: 'plain', body: `${title}: ${detail}${link !== undefined ? ` ${link}` : ''}\n` };
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The admin API under `/admin/` (issue 7 item 5): create, update, move and
+ * withdraw names; bulk import (NDJSON, CSV) and export; listing by prefix;
+ * history; the change feed; partial-redirect rules and the authority
+ * registry. Every request needs `Authorization: Bearer <token>` and may
+ * only touch names under the token's authority prefix.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parse, UriError } from 'urikit';
+import { recordJson } from '../formats/render.js';
+import { importNames } from '../store/import.js';
+import { authorityPrefix, inAuthority, nameKey } from '../store/keys.js';
+import type { Store } from '../store/store.js';
+import { verifyToken } from '../store/tokens.js';
+import type { Authority, NameInput, NameRecord } from '../store/types.js';
+import { InputError, validateNameInput } from '../store/validate.js';
+import { urc0Charset } from '../formats/charset.js';
+import type { Metrics } from './metrics.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin token that authenticated this request. */
+    adminToken?: { id: string; authority: string };
+  }
+}
+
+function problem(reply: FastifyReply, status: number, title: string, extra: Record<string, unknown> = {}): FastifyReply {
+  return reply.code(status).type('application/problem+json').send({ type: 'about:blank', title, status, ...extra });
+}
+
+/** The URN that follows `prefix` in the raw request path (not decoded: percent-encoding is part of a URN). */
+function urnFromPath(request: FastifyRequest, prefix: string): string {
+  const url = request.raw.url ?? '';
+  const q = url.indexOf('?');
+  return (q < 0 ? url : url.slice(0, q)).slice(prefix.length);
+}
+
+function recordToInput(r: NameRecord): NameInput {
+  const i: NameInput = { urn: r.urn, status: r.status, locations: r.locations };
+  if (r.metadata !== undefined) i.metadata = r.metadata;
+  if (r.movedTo !== undefined) i.movedTo = r.movedTo;
+  if (r.permanent !== undefined) i.permanent = r.permanent;
+  if (r.successor !== undefined) i.successor = r.successor;
+  if (r.reason !== undefined) i.reason = r.reason;
+  return i;
+}
+
+function uriField(v: unknown, field: string): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > 4096) throw new InputError(`"${field}" must be a URI`);
+  try { parse(v, 'uri'); } catch (e) { if (e instanceof UriError) throw new InputError(`"${field}": ${e.message}`, e.code, e.offset); throw e; }
+  return v;
+}
+
+function optText(v: unknown, field: string, max = 1000): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.length > max) throw new InputError(`"${field}" must be a string of at most ${max} characters`);
+  return v;
+}
+
+/** Counts and caps the bytes of an import body (413 beyond `max`). */
+async function* capped(body: AsyncIterable<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
+  let n = 0;
+  for await (const chunk of body) {
+    n += chunk.length;
+    if (n > max) throw new InputError(`the body is larger than ${max} bytes`, 'too-large');
+    yield chunk;
+  }
+}
+
+/**
+ * Registers the admin routes on a fastify app.
+ *
+ * @example
+ * ```ts
+ * registerAdmin(app, store, metrics, { importBytes: 1 << 30 });
+ * ```
+ */
+export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metrics, limits: { importBytes: number }): void {
+  for (const type of ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'text/csv']) {
+    app.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
+  }
+
+  app.register(async (admin) => {
+    admin.addHook('onRequest', async (request, reply) => {
+      const token = await verifyToken(store, request.headers.authorization);
+      if (!token) {
+        reply.header('www-authenticate', 'Bearer realm="urikit admin"');
+        return problem(reply, 401, 'Unauthorized', { detail: 'send Authorization: Bearer <token> (urikit token create --authority <prefix>)' });
+      }
+      request.adminToken = token;
+      return undefined;
+    });
+
+    const scoped = (request: FastifyRequest, reply: FastifyReply, key: string): boolean => {
+      if (inAuthority(key, request.adminToken!.authority)) return true;
+      problem(reply, 403, 'Forbidden', { detail: `${key} is outside this token's authority "${request.adminToken!.authority}"` });
+      return false;
+    };
+
+    const keyOr400 = (reply: FastifyReply, urn: string): string | undefined => {
+      try {
+        return nameKey(urn).key;
+      } catch (e) {
+        if (e instanceof UriError) { problem(reply, 400, 'Invalid URN', { code: e.code, offset: e.offset, detail: e.message }); return undefined; }
+        throw e;
+      }
+    };
+
+    const inputError = (reply: FastifyReply, e: unknown): FastifyReply => {
+      if (e instanceof InputError) return problem(reply, e.code === 'too-large' ? 413 : 400, 'Invalid record', { detail: e.message, ...(e.code !== undefined ? { code: e.code } : {}), ...(e.offset !== undefined ? { offset: e.offset } : {}) });
+      throw e;
+    };
+
+    // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.
+    admin.put('/names/*', async (request, reply) => {
+      const urn = urnFromPath(request, '/admin/names/');
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (typeof body !== 'object' || Array.isArray(body)) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
+      let checked;
+      try { checked = validateNameInput({ ...body, urn }); } catch (e) { return inputError(reply, e); }
+      if (!scoped(request, reply, checked.key)) return reply;
+      const res = await store.put(checked.key, checked.input, request.adminToken!.id);
+      if (res.op === 'create') reply.code(201).header('location', `/${checked.key}`);
+      return { op: res.op, record: recordJson(res.record) };
+    });
+
+    admin.get('/names/*', async (request, reply) => {
+      const key = keyOr400(reply, urnFromPath(request, '/admin/names/'));
+      if (key === undefined) return reply;
+      if (!scoped(request, reply, key)) return reply;
+      const r = await store.get(key);
+      return r ? recordJson(r) : problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
+    });
+
+    const change = (op: 'move' | 'withdraw') => async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = keyOr400(reply, urnFromPath(request, `/admin/${op}/`));
+      if (key === undefined) return reply;
+      if (!scoped(request, reply, key)) return reply;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      let patch: Partial<NameInput>;
+      try {
+        const reason = optText(body.reason, 'reason');
+        if (op === 'move') {
+          if (body.permanent !== undefined && typeof body.permanent !== 'boolean') throw new InputError('"permanent" must be true or false');
+          patch = { status: 'moved', movedTo: uriField(body.to, 'to'), permanent: body.permanent === true, ...(reason !== undefined ? { reason } : {}) };
+        } else {
+          patch = { status: 'withdrawn', ...(reason !== undefined ? { reason } : {}) };
+        }
+      } catch (e) { return inputError(reply, e); }
+      const res = await store.change(key, op, (cur) => ({ ...recordToInput(cur), ...patch }), request.adminToken!.id);
+      if (!res) return problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
+      return { op: res.op, record: recordJson(res.record) };
+    };
+    admin.post('/move/*', change('move'));
+    admin.post('/withdraw/*', change('withdraw'));
+
+    admin.get('/history/*', async (request, reply) => {
+      const key = keyOr400(reply, urnFromPath(request, '/admin/history/'));
+      if (key === undefined) return reply;
+      if (!scoped(request, reply, key)) return reply;
+      const h = await store.history(key);
+      if (h.length === 0) return problem(reply, 404, 'Not Found', { detail: `${key} has no history` });
+      return { key, history: h.map((e) => ({ seq: e.seq, version: e.version, op: e.op, at: new Date(e.at).toISOString(), actor: e.actor, record: recordJson(e.record) })) };
+    });
+
+    /** The prefix a listing may read: the requested one when it lies inside the token's authority. */
+    const listPrefix = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+      const q = request.query as Record<string, unknown>;
+      const asked = typeof q.prefix === 'string' ? q.prefix : '';
+      const auth = request.adminToken!.authority;
+      if (asked.length > 4096) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is at most 4096 characters' }); return undefined; }
+      const prefix = asked.toLowerCase().startsWith('urn:') && asked.length > 4 ? asked.replace(/^urn:[^:]*/i, (m) => m.toLowerCase()) : asked;
+      if (prefix === '') return auth === '' ? '' : auth;
+      if (auth !== '' && !prefix.startsWith(auth)) { problem(reply, 403, 'Forbidden', { detail: `the prefix is outside this token's authority "${auth}"` }); return undefined; }
+      return prefix;
+    };
+
+    admin.get('/names', async (request, reply) => {
+      const prefix = listPrefix(request, reply);
+      if (prefix === undefined) return reply;
+      const q = request.query as Record<string, unknown>;
+      const limit = q.limit === undefined ? 100 : Number(q.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return problem(reply, 400, 'Invalid limit', { detail: 'limit is an integer from 1 to 10000' });
+      const page = await store.list({ prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}) });
+      return { prefix, items: page.items.map(recordJson), ...(page.next !== undefined ? { next: page.next } : {}) };
+    });
+
+    admin.get('/export', async (request, reply) => {
+      const prefix = listPrefix(request, reply);
+      if (prefix === undefined) return reply;
+      reply.type('application/x-ndjson');
+      return reply.send((async function* () {
+        for await (const r of store.exportAll(prefix)) yield `${JSON.stringify(recordJson(r))}\n`;
+      })());
+    });
+
+    admin.get('/changes', async (request, reply) => {
+      const q = request.query as Record<string, unknown>;
+      const since = typeof q.since === 'string' ? q.since : '0';
+      const limit = q.limit === undefined ? 1000 : Number(q.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return problem(reply, 400, 'Invalid limit', { detail: 'limit is an integer from 1 to 10000' });
+      const opts: { since?: number; sinceTime?: number; limit: number } = { limit };
+      if (/^\d{1,15}$/.test(since)) opts.since = Number(since);
+      else {
+        const t = since.length <= 40 ? Date.parse(since) : NaN;
+        if (!Number.isFinite(t)) return problem(reply, 400, 'Invalid since', { detail: 'since is a change number or an ISO 8601 time' });
+        opts.sinceTime = t;
+      }
+      const auth = request.adminToken!.authority;
+      const page = await store.changes(opts);
+      const items = page.items.filter((e) => inAuthority(e.key, auth)).map((e) => ({ seq: e.seq, key: e.key, version: e.version, op: e.op, at: new Date(e.at).toISOString(), record: recordJson(e.record) }));
+      return { items, next: page.next };
+    });
+
+    admin.post('/import', { config: {} }, async (request, reply) => {
+      const q = request.query as Record<string, unknown>;
+      const ct = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const format = q.format === 'csv' || ct === 'text/csv' ? 'csv' : q.format === 'ndjson' || ct.includes('json') ? 'ndjson' : undefined;
+      if (!format) return problem(reply, 415, 'Unsupported Media Type', { detail: 'send application/x-ndjson or text/csv' });
+      const body = request.body;
+      if (!body || typeof (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] !== 'function') return problem(reply, 415, 'Unsupported Media Type', { detail: 'send application/x-ndjson or text/csv' });
+      let report;
+      try {
+        report = await importNames(store, capped(body as AsyncIterable<Uint8Array>, limits.importBytes), { format, authority: request.adminToken!.authority, actor: request.adminToken!.id });
+      } catch (e) { return inputError(reply, e); }
+      if (report.ok) metrics.importedRecords += report.created + report.updated;
+      else metrics.failedImports++;
+      return reply.code(report.ok ? 200 : 422).send(report);
+    });
+
+    admin.put('/prefix-rules', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      let prefix: string;
+      let target: string;
+      try {
+        if (typeof body.prefix !== 'string' || body.prefix.length > 1024) throw new InputError('"prefix" must be a URN prefix');
+        prefix = nameKey(`${body.prefix}x`).key.slice(0, -1);
+        target = uriField(body.target, 'target');
+      } catch (e) {
+        if (e instanceof UriError) return problem(reply, 400, 'Invalid prefix', { code: e.code, offset: e.offset, detail: e.message });
+        return inputError(reply, e);
+      }
+      if (!scoped(request, reply, prefix.endsWith(':') ? prefix.slice(0, -1) : prefix)) return reply;
+      return store.putPrefixRule(prefix, target);
+    });
+    admin.get('/prefix-rules', async () => store.listPrefixRules());
+    admin.delete('/prefix-rules/*', async (request, reply) => {
+      const prefix = urnFromPath(request, '/admin/prefix-rules/');
+      if (!scoped(request, reply, prefix)) return reply;
+      return (await store.deletePrefixRule(prefix)) ? { deleted: prefix } : problem(reply, 404, 'Not Found', { detail: 'no such rule' });
+    });
+
+    admin.put('/authorities', async (request, reply) => {
+      const b = (request.body ?? {}) as Record<string, unknown>;
+      let a: Authority;
+      try {
+        if (typeof b.name !== 'string') throw new InputError('"name" is required');
+        const name = authorityPrefix(b.name);
+        const names = (v: unknown, f: string): string[] => {
+          if (v === undefined) return [];
+          if (!Array.isArray(v) || v.length > 1000 || !v.every((x) => typeof x === 'string' && x.length < 1024)) throw new InputError(`"${f}" must be a list of names`);
+          return (v as string[]).map(authorityPrefix);
+        };
+        a = { name, children: names(b.children, 'children'), parents: names(b.parents, 'parents') };
+        if (b.contact !== undefined) a.contact = uriField(b.contact, 'contact');
+        if (b.allUrl !== undefined) a.allUrl = uriField(b.allUrl, 'allUrl');
+        const meta = optText(b.meta, 'meta', 8192); if (meta !== undefined) a.meta = meta;
+        const allMeta = optText(b.allMeta, 'allMeta', 8192); if (allMeta !== undefined) a.allMeta = allMeta;
+        const language = optText(b.language, 'language', 64); if (language !== undefined) a.language = language;
+        if (b.charset !== undefined) {
+          const cs = typeof b.charset === 'string' ? urc0Charset(b.charset) : undefined;
+          if (!cs) throw new InputError('"charset" must be US-ASCII or ISO-8859-1..9');
+          a.charset = cs;
+        }
+      } catch (e) {
+        if (e instanceof UriError) return problem(reply, 400, 'Invalid authority', { code: e.code, offset: e.offset, detail: e.message });
+        return inputError(reply, e);
+      }
+      if (!scoped(request, reply, a.name)) return reply;
+      await store.putAuthority(a);
+      return a;
+    });
+    admin.get('/authorities', async () => store.listAuthorities());
+  }, { prefix: '/admin' });
+}

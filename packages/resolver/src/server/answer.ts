@@ -1,0 +1,71 @@
+/**
+ * The answer the resolver gives to one request, independent of how it is
+ * written to the wire (fastify, the fast path, or an HTTP/0.9
+ * Simple-Response).
+ */
+import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
+import { renderMessage } from '../formats/render.js';
+
+/**
+ * Status, reason phrase, headers and body of one answer.
+ *
+ * @example
+ * ```ts
+ * const a: Answer = { status: 302, reason: 'Found', headers: { location: 'http://a/' }, body: 'Found\n', kind: 'resolve' };
+ * ```
+ */
+export interface Answer {
+  status: number;
+  /** The Reason-Phrase (1995 draft §3.4.1: relevant ones, above all for 301 and 302). */
+  reason?: string;
+  headers: Record<string, string>;
+  /** A body, or lines streamed one by one (the urn+a list). */
+  body: string | Uint8Array | AsyncIterable<string>;
+  /** What kind of request it was, for /metrics. */
+  kind: string;
+}
+
+/** CORS on every answer, redirects included (issue 7 item 2): any origin may read a resolution. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type',
+};
+
+/**
+ * An answer with a short message in the format `accept` prefers (plain
+ * text by default).
+ *
+ * @example
+ * ```ts
+ * messageAnswer(404, 'Not Found', 'urn:ex:a is not known here', undefined, 'resolve')
+ * ```
+ */
+export function messageAnswer(status: number, title: string, detail: string, accept: string | undefined, kind: string, reason?: string, extra: Record<string, string> = {}): Answer {
+  const format: ResultFormat = negotiate(accept, ['plain', 'html', 'json']) ?? 'plain';
+  const r = renderMessage(title, detail, format);
+  return {
+    status,
+    ...(reason !== undefined ? { reason } : {}),
+    headers: { ...CORS_HEADERS, 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', ...extra },
+    body: r.body,
+    kind,
+  };
+}
+
+/**
+ * A 4xx answer in `application/problem+json` (RFC 9457), with the error's
+ * code and offset for an invalid URN.
+ *
+ * @example
+ * ```ts
+ * problemAnswer(400, 'Invalid URN', { code: 'bad-nid', offset: 4, detail: '...' })
+ * ```
+ */
+export function problemAnswer(status: number, title: string, extra: Record<string, unknown>, kind = 'error', headers: Record<string, string> = {}): Answer {
+  return {
+    status,
+    headers: { ...CORS_HEADERS, 'content-type': 'application/problem+json', 'cache-control': 'no-cache', ...headers },
+    body: `${JSON.stringify({ type: 'about:blank', title, status, ...extra })}\n`,
+    kind,
+  };
+}

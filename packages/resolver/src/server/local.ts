@@ -1,0 +1,47 @@
+/**
+ * Resolution straight from the store, for the web page at `/` of
+ * `urikit serve` (no HTTP round trip to itself).
+ */
+import { UriError } from 'urikit';
+import type { ResolveResult } from '../client/types.js';
+import { preferredOrder, recordJson } from '../formats/render.js';
+import { nameKey } from '../store/keys.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * Resolves a URN against the store as the HTTP service would (moves are
+ * followed up to 10 times, 1995 draft §4), in the client's result shape.
+ *
+ * @example
+ * ```ts
+ * (await localResolveUrn(store, 'urn:ietf:rfc:2141')).locations[0]?.url
+ * ```
+ */
+export async function localResolveUrn(store: Store, urn: string): Promise<ResolveResult> {
+  const via: string[] = [];
+  let current = urn;
+  for (let hop = 0; hop < 10; hop++) {
+    via.push(current);
+    let key: string;
+    try {
+      key = nameKey(current).key;
+    } catch (e) {
+      if (e instanceof UriError) return { status: 400, locations: [], metadata: { code: e.code, offset: e.offset, detail: e.message }, via };
+      throw e;
+    }
+    const r = await store.get(key);
+    if (!r) {
+      const rule = await store.prefixRuleFor(key);
+      if (rule) return { status: 302, locations: [{ url: rule.target + key.slice(rule.prefix.length) }], metadata: { prefixRule: rule }, via };
+      return { status: 404, locations: [], via };
+    }
+    if (r.status === 'moved' && r.movedTo !== undefined && r.movedTo.slice(0, 4).toLowerCase() === 'urn:') {
+      current = r.movedTo;
+      continue;
+    }
+    const status = r.status === 'withdrawn' ? 410 : r.status === 'reserved' ? 404 : r.status === 'moved' ? (r.permanent ? 301 : 302) : 200;
+    const locations = r.status === 'moved' ? [{ url: r.movedTo! }] : preferredOrder(r.locations).map((l) => ({ ...l }));
+    return { status, locations, metadata: recordJson(r), via };
+  }
+  return { status: 508, locations: [], metadata: { detail: 'too many moves' }, via };
+}

@@ -1,0 +1,71 @@
+/**
+ * A small process entry for the resolver, used by the fault tests (child
+ * processes that can be killed) and handy for operators:
+ *
+ * ```text
+ *   node main.js serve  [--db <url>] [--port <n>] [--host <h>] [--authority <prefix>] [--demo]
+ *   node main.js import --db <url> --format ndjson|csv <file>
+ *   node main.js token  --db <url> --authority <prefix>
+ * ```
+ *
+ * `serve` prints one JSON line `{"url":...,"port":...}` when it listens and
+ * shuts down gracefully on SIGTERM/SIGINT; `import` prints the report.
+ * The `urikit` CLI (packages/cli) is the user-facing command.
+ */
+import { createReadStream } from 'node:fs';
+import { importNames } from '../store/import.js';
+import { openStore } from '../store/open.js';
+import { createToken } from '../store/tokens.js';
+import { startServer } from './server.js';
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'serve', ...args] = argv;
+  const db = flag(args, 'db');
+  if (command === 'serve') {
+    const port = flag(args, 'port');
+    const host = flag(args, 'host');
+    const authority = flag(args, 'authority');
+    const server = await startServer({
+      ...(db !== undefined ? { db } : {}),
+      ...(port !== undefined ? { port: Number(port) } : {}),
+      ...(host !== undefined ? { host } : {}),
+      ...(authority !== undefined ? { authority } : {}),
+      demo: args.includes('--demo'),
+      rateLimit: args.includes('--no-rate-limit') ? false : { perSecond: 1000, burst: 2000 },
+    });
+    process.stdout.write(`${JSON.stringify({ url: server.url, port: server.port })}\n`);
+    const stop = () => { void server.close().then(() => process.exit(0)); };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return -1;
+  }
+  const store = await openStore(db);
+  try {
+    if (command === 'import') {
+      const format = flag(args, 'format') === 'csv' ? 'csv' : 'ndjson';
+      const file = args[args.length - 1]!;
+      const report = await importNames(store, createReadStream(file), { format });
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+      return report.ok ? 0 : 1;
+    }
+    if (command === 'token') {
+      const t = await createToken(store, { authority: flag(args, 'authority') ?? '*' });
+      process.stdout.write(`${JSON.stringify(t)}\n`);
+      return 0;
+    }
+    process.stderr.write(`unknown command ${command}\n`);
+    return 2;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; }, (e: unknown) => {
+  process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+/**
+ * `/metrics` in the Prometheus text exposition format (version 0.0.4):
+ * request counts by kind and status, a latency histogram, rate-limited
+ * requests, imports.
+ */
+
+const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/**
+ * The counters of one server.
+ *
+ * @example
+ * ```ts
+ * const m = new Metrics(); m.observe('resolve', 302, 0.0004); m.render()
+ * ```
+ */
+export class Metrics {
+  readonly #requests = new Map<string, number>();
+  readonly #buckets = new Float64Array(BUCKETS.length);
+  #sum = 0;
+  #count = 0;
+  rateLimited = 0;
+  importedRecords = 0;
+  failedImports = 0;
+  inFlight = 0;
+  readonly #started = Date.now();
+
+  /** Counts one answered request. */
+  observe(kind: string, status: number, seconds: number): void {
+    const k = `${kind}|${status}`;
+    this.#requests.set(k, (this.#requests.get(k) ?? 0) + 1);
+    for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) this.#buckets[i]!++;
+    this.#sum += seconds;
+    this.#count++;
+  }
+
+  /** The exposition text. */
+  render(extra: Record<string, number> = {}): string {
+    const lines: string[] = [
+      '# HELP urikit_requests_total Requests answered, by kind and status.',
+      '# TYPE urikit_requests_total counter',
+    ];
+    for (const [k, n] of this.#requests) {
+      const [kind, status] = k.split('|');
+      lines.push(`urikit_requests_total{kind="${kind}",status="${status}"} ${n}`);
+    }
+    lines.push('# HELP urikit_request_duration_seconds Time to answer a request.', '# TYPE urikit_request_duration_seconds histogram');
+    BUCKETS.forEach((b, i) => lines.push(`urikit_request_duration_seconds_bucket{le="${b}"} ${this.#buckets[i]}`));
+    lines.push(`urikit_request_duration_seconds_bucket{le="+Inf"} ${this.#count}`);
+    lines.push(`urikit_request_duration_seconds_sum ${this.#sum}`, `urikit_request_duration_seconds_count ${this.#count}`);
+    lines.push('# HELP urikit_rate_limited_total Requests refused with 429.', '# TYPE urikit_rate_limited_total counter', `urikit_rate_limited_total ${this.rateLimited}`);
+    lines.push('# HELP urikit_imported_records_total Records written by bulk imports.', '# TYPE urikit_imported_records_total counter', `urikit_imported_records_total ${this.importedRecords}`);
+    lines.push('# HELP urikit_failed_imports_total Bulk imports rolled back.', '# TYPE urikit_failed_imports_total counter', `urikit_failed_imports_total ${this.failedImports}`);
+    lines.push('# HELP urikit_requests_in_flight Requests being answered.', '# TYPE urikit_requests_in_flight gauge', `urikit_requests_in_flight ${this.inFlight}`);
+    const mem = process.memoryUsage();
+    lines.push('# HELP process_resident_memory_bytes Resident memory.', '# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${mem.rss}`);
+    lines.push('# HELP process_start_time_seconds Start time of the process.', '# TYPE process_start_time_seconds gauge', `process_start_time_seconds ${Math.floor(this.#started / 1000)}`);
+    for (const [name, v] of Object.entries(extra)) lines.push(`# TYPE ${name} gauge`, `${name} ${v}`);
+    return `${lines.join('\n')}\n`;
+  }
+}

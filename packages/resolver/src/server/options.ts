@@ -1,0 +1,82 @@
+/**
+ * The options of `urikit serve` and their defaults.
+ */
+import type { Store } from '../store/store.js';
+
+/**
+ * Limits that keep one client from exhausting the server (issue 7 item 7).
+ *
+ * @example
+ * ```ts
+ * const limits: Partial<ServerLimits> = { bodyBytes: 1 << 20, requestTimeoutMs: 5000 };
+ * ```
+ */
+export interface ServerLimits {
+  /** Largest JSON body of an admin request (default 1 MiB). */
+  bodyBytes: number;
+  /** Largest bulk-import body (default 1 GiB). */
+  importBytes: number;
+  /** Largest request head, request line and headers (default 16 KiB; 431 beyond). */
+  headerBytes: number;
+  /** Longest URN accepted in a resolution request (default 4096; 414 beyond). */
+  urnLength: number;
+  /** Time to receive a whole request (default 30 s; 408 beyond). */
+  requestTimeoutMs: number;
+  /** Time to receive the request head (default 10 s). */
+  headersTimeoutMs: number;
+  /** Time a bulk import may take (default 10 min). */
+  importTimeoutMs: number;
+}
+
+/**
+ * The options of {@link startServer}.
+ *
+ * @example
+ * ```ts
+ * await startServer({ port: 0, db: ':memory:', demo: true, authority: 'urn:dns:library.bigstate.edu' });
+ * ```
+ */
+export interface ServerOptions {
+  /** TCP port; 4500 by default (1995 draft §3.2); 0 picks a free one. */
+  port?: number;
+  /** Interface to listen on; 127.0.0.1 by default. */
+  host?: string;
+  /** Database to open (see `openStore`); ignored when `store` is given. */
+  db?: string;
+  /** An open store to serve (left open on close). */
+  store?: Store;
+  /** Load the demonstration names (see `loadDemoData`). */
+  demo?: boolean;
+  /** The naming authority `GET /<ElementID>` resolves under (1995 draft §3.3), e.g. `urn:dns:library.bigstate.edu`. */
+  authority?: string;
+  /** `Cache-Control` of successful answers and redirects (default `public, max-age=300`). */
+  cacheControl?: string;
+  /** Answer a single location to HTTP/1.1 clients with 303 instead of 302 (RFC 2169 allows either; default false). */
+  seeOther?: boolean;
+  /** Requests per second per client address, with a burst; `false` turns limiting off (default 100/s, burst 200). */
+  rateLimit?: { perSecond: number; burst: number } | false;
+  /** Request limits. */
+  limits?: Partial<ServerLimits>;
+  /** About this resolver, for `urn+m` when the authority registry has no entry (1995 draft §3.5.1). */
+  about?: { contact?: string; meta?: string };
+  /** Longest text/urc-0 line before a URL is wrapped as `<URL:...>` (1995 draft §3.4.2; default 76). */
+  urc0LineLength?: number;
+  /** Structured (JSON) logs on stdout: `true`, `false` (default), or a pino level. */
+  logger?: boolean | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
+  /** Log every resolution request too (default false: only admin requests and errors). */
+  accessLog?: boolean;
+}
+
+/** The defaults of {@link ServerLimits}. */
+export const DEFAULT_LIMITS: ServerLimits = {
+  bodyBytes: 1 << 20,
+  importBytes: 1 << 30,
+  headerBytes: 16 * 1024,
+  urnLength: 4096,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  importTimeoutMs: 600_000,
+};
+
+/** The default port of the 1995 draft §3.2: "the URN-resolving HTTP server must be located at TCP port 4500". */
+export const DEFAULT_PORT = 4500;

@@ -1,0 +1,48 @@
+/**
+ * Per-client rate limits, so that one crawler cannot take the service
+ * down (issue 7 item 2): a token bucket per client address.
+ */
+
+/**
+ * A token bucket per key (the client's address): `perSecond` tokens are
+ * added each second up to `burst`; each request takes one.
+ *
+ * @example
+ * ```ts
+ * const limiter = new RateLimiter(100, 200);
+ * limiter.take('127.0.0.1') // 0 (allowed); otherwise the seconds to wait
+ * ```
+ */
+export class RateLimiter {
+  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  #lastSweep = 0;
+
+  constructor(readonly perSecond: number, readonly burst: number) {}
+
+  /** Takes a token for `key`: 0 if the request may go on, else the whole seconds until it may (for `Retry-After`). */
+  take(key: string, now = Date.now()): number {
+    let b = this.#buckets.get(key);
+    if (!b) {
+      b = { tokens: this.burst, at: now };
+      this.#buckets.set(key, b);
+      if (this.#buckets.size > 100_000) this.#sweep(now);
+    } else {
+      b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) / 1000) * this.perSecond);
+      b.at = now;
+    }
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((1 - b.tokens) / this.perSecond));
+  }
+
+  /** Forgets the buckets that have refilled (memory stays bounded under many clients). */
+  #sweep(now: number): void {
+    if (now - this.#lastSweep < 1000) return;
+    this.#lastSweep = now;
+    for (const [k, b] of this.#buckets) {
+      if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.burst) this.#buckets.delete(k);
+    }
+  }
+}

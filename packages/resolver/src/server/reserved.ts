@@ -1,0 +1,100 @@
+/**
+ * The reserved requests of 1995 draft §3.5: ElementIDs beginning "urn+"
+ * ask about the resolver and its naming authority rather than a name.
+ *
+ * ```text
+ *   urn+m  meta-information about the resolver (required)      §3.5.1
+ *   urn+a  a pointer to the list of all ElementIDs (optional)   §3.5.2
+ *          (?list: that list, one ElementID and CRLF a line)
+ *   urn+c  the child naming authorities (required)              §3.5.3
+ *   urn+p  the parent naming authorities (required)             §3.5.4
+ * ```
+ */
+import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
+import { renderLocations, renderNames } from '../formats/render.js';
+import type { Store } from '../store/store.js';
+import type { Authority, NameLocation } from '../store/types.js';
+import { CORS_HEADERS, messageAnswer, type Answer } from './answer.js';
+
+/**
+ * What a reserved request needs: the store (with the authority registry),
+ * the client's Accept, the resolver's own description and its base URL.
+ *
+ * @example
+ * ```ts
+ * const ctx: ReservedContext = { store, accept: 'text/urc-0', about: { contact: 'mailto:admin@example.org', meta: 'urikit' }, base: 'http://127.0.0.1:4500' };
+ * ```
+ */
+export interface ReservedContext {
+  store: Store;
+  accept: string | undefined;
+  about: { contact: string; meta: string };
+  /** Absolute URL of this resolver (for the urn+a pointer). */
+  base?: string;
+}
+
+/** "The responses to the reserved requests may be in any of the known formats" (§3.5); urc-0 is preferred (§3.4.2). */
+const OFFER: ResultFormat[] = ['urc-0', 'plain', 'html', 'json'];
+
+function answer(r: { format: ResultFormat; body: string | Uint8Array }): Answer {
+  return { status: 200, headers: { ...CORS_HEADERS, 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', vary: 'Accept' }, body: r.body, kind: 'reserved' };
+}
+
+function part(a: Authority | undefined, url: string, meta: string | undefined): NameLocation {
+  const l: NameLocation = { url, charset: a?.charset ?? 'US-ASCII', language: a?.language ?? 'en' };
+  if (meta !== undefined) l.meta = meta;
+  return l;
+}
+
+/** Streams the names under `authority` that resolve here (withdrawn ones do not), one per CRLF line (§3.5.2). */
+async function* allElementIds(store: Store, authority: string): AsyncGenerator<string> {
+  const prefix = authority === '' ? '' : `${authority}:`;
+  let lines = '';
+  for await (const r of store.exportAll(prefix, 2000)) {
+    if (r.status === 'withdrawn') continue;
+    lines += `${r.key.slice(prefix.length)}\r\n`;
+    if (lines.length > 16384) { yield lines; lines = ''; }
+  }
+  if (lines) yield lines;
+}
+
+/**
+ * Answers a reserved request for `authority` (canonical; '' for the whole
+ * resolver): `elementId` is `urn+m`, `urn+a`, `urn+c` or `urn+p`; any
+ * other `urn+` is reserved but not defined, 501.
+ *
+ * @example
+ * ```ts
+ * await answerReserved(ctx, 'urn:dns:urn.flixco.com', 'urn+m', false) // 200, text/urc-0
+ * ```
+ */
+export async function answerReserved(ctx: ReservedContext, authority: string, elementId: string, list: boolean): Promise<Answer> {
+  const which = elementId.slice(4);
+  if (which !== 'm' && which !== 'a' && which !== 'c' && which !== 'p') {
+    return messageAnswer(501, 'Not Implemented', `"${elementId.slice(0, 64)}" is a reserved request (1995 draft §2.3) this resolver does not define`, ctx.accept, 'reserved');
+  }
+  const a = authority === '' ? undefined : await ctx.store.getAuthority(authority);
+  const title = authority === '' ? 'this resolver' : authority;
+  if (which === 'a' && list) {
+    return { status: 200, headers: { ...CORS_HEADERS, 'content-type': 'text/plain; charset=us-ascii', 'cache-control': 'no-cache' }, body: allElementIds(ctx.store, authority), kind: 'reserved' };
+  }
+  const format = negotiate(ctx.accept, which === 'c' || which === 'p' ? ['plain', 'urc-0', 'html', 'json'] : OFFER);
+  if (!format) return messageAnswer(406, 'Not Acceptable', 'reserved requests answer text/urc-0, text/plain, text/html or application/json', undefined, 'reserved');
+  switch (which) {
+    case 'm': {
+      // §3.5.1: "likely ... a mailto URL of an administrative contact for the host system"
+      const loc = part(a, a?.contact ?? ctx.about.contact, a?.meta ?? ctx.about.meta);
+      return answer(renderLocations(`${title}:urn+m`, [loc], format, { authority }));
+    }
+    case 'a': {
+      const n = a?.allUrl === undefined ? await ctx.store.count(authority === '' ? '' : `${authority}:`) : undefined;
+      const self = `${ctx.base ?? ''}/${authority === '' ? '' : `${authority}:`}urn+a?list`;
+      const meta = a?.allUrl !== undefined ? a.allMeta : `This file is a list of the ${n} names of ${title} known to this resolver, one ElementID per line.`;
+      return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }));
+    }
+    case 'c':
+      return answer(renderNames(`naming authorities authorized by ${title}`, a?.children ?? [], format, (n) => `/${n}:urn+c`));
+    case 'p':
+      return answer(renderNames(`naming authorities that authorized ${title}`, a?.parents ?? [], format, (n) => `/${n}:urn+p`));
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Bulk import of names (issue 7 item 5): NDJSON or CSV, all in one
+ * transaction, all or nothing, with a report of every bad line;
+ * re-running the same file changes nothing (idempotent).
+ */
+import { CsvReader } from './csv.js';
+import { inAuthority } from './keys.js';
+import type { Store } from './store.js';
+import type { NameInput } from './types.js';
+import { InputError, validateNameInput } from './validate.js';
+
+/**
+ * What an import did, or why it did nothing: `ok` false means not one
+ * name was written, and `errors` lists every bad line.
+ *
+ * @example
+ * ```ts
+ * const r: ImportReport = { ok: false, records: 2, created: 0, updated: 0, unchanged: 0,
+ *   errors: [{ line: 2, message: '"urn": this is not a valid URN ...', code: 'bad-urn', offset: 0 }] };
+ * ```
+ */
+export interface ImportReport {
+  ok: boolean;
+  /** Records read (a CSV name over several rows counts once). */
+  records: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: Array<{ line: number; message: string; code?: string; offset?: number }>;
+}
+
+/** Options of {@link importNames}. */
+export interface ImportOptions {
+  format: 'ndjson' | 'csv';
+  /** Only names under this canonical authority prefix may be written ('' or absent: all). */
+  authority?: string;
+  /** Recorded in the history as who made the change. */
+  actor?: string;
+  /** Stop reporting after this many errors (default 1000); the import fails either way. */
+  maxErrors?: number;
+}
+
+/** A signal to roll the transaction back. */
+class Rollback extends Error {}
+
+const CSV_COLUMNS = new Set(['urn', 'url', 'mediatype', 'charset', 'language', 'meta', 'preference', 'status', 'movedto', 'successor', 'reason', 'permanent']);
+
+/** Raw records with their first line, from NDJSON or CSV text chunks. */
+async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, format: 'ndjson' | 'csv'): AsyncGenerator<{ line: number; value?: unknown; error?: string }> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const chunks: AsyncIterable<string | Uint8Array> = typeof input === 'string' ? [input] as unknown as AsyncIterable<string> : input;
+  if (format === 'ndjson') {
+    let rest = '';
+    let line = 0;
+    const lineRecord = (text: string) => {
+      line++;
+      const t = text.endsWith('\r') ? text.slice(0, -1) : text;
+      if (t.trim() === '') return undefined;
+      try { return { line, value: JSON.parse(t) as unknown }; } catch (e) { return { line, error: `not JSON: ${(e as Error).message}` }; }
+    };
+    for await (const chunk of chunks) {
+      rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      let nl: number;
+      let start = 0;
+      while ((nl = rest.indexOf('\n', start)) >= 0) {
+        const r = lineRecord(rest.slice(start, nl));
+        if (r) yield r;
+        start = nl + 1;
+      }
+      rest = rest.slice(start);
+    }
+    rest += decoder.decode();
+    if (rest.length > 0) { const r = lineRecord(rest); if (r) yield r; }
+    return;
+  }
+  const reader = new CsvReader();
+  let header: string[] | undefined;
+  let pending: { line: number; value: { urn: string; locations: Array<Record<string, string>>; [k: string]: unknown } } | undefined;
+  const rows = function* (): Generator<{ line: number; value?: unknown; error?: string }> {
+    for (const rec of reader.take()) {
+      if (!header) {
+        header = rec.fields.map((f) => f.trim().toLowerCase());
+        const unknown = header.find((h) => !CSV_COLUMNS.has(h));
+        if (unknown !== undefined || !header.includes('urn')) {
+          yield { line: rec.line, error: unknown !== undefined ? `unknown column "${unknown}"` : 'the header needs a "urn" column' };
+          header = [];
+        }
+        continue;
+      }
+      const o: Record<string, string> = {};
+      header.forEach((h, i) => { const v = rec.fields[i]; if (v !== undefined && v !== '') o[h] = v; });
+      if (rec.fields.length !== header.length) { yield { line: rec.line, error: `${rec.fields.length} fields where the header has ${header.length}` }; continue; }
+      const loc: Record<string, string> = {};
+      for (const [k, f] of [['url', 'url'], ['mediatype', 'mediaType'], ['charset', 'charset'], ['language', 'language'], ['meta', 'meta'], ['preference', 'preference']] as const) if (o[k] !== undefined) loc[f] = o[k];
+      // RFC 4180 has no multi-valued field: a name with several locations is several rows in a row.
+      if (pending && o.urn === pending.value.urn) {
+        if (loc.url !== undefined) pending.value.locations.push(loc);
+        continue;
+      }
+      if (pending) yield pending;
+      const value: { urn: string; locations: Array<Record<string, string>>; [k: string]: unknown } = { urn: o.urn ?? '', locations: loc.url !== undefined ? [loc] : [] };
+      for (const [k, f] of [['status', 'status'], ['movedto', 'movedTo'], ['successor', 'successor'], ['reason', 'reason']] as const) if (o[k] !== undefined) value[f] = o[k];
+      if (o.permanent !== undefined) value.permanent = o.permanent === 'true';
+      pending = { line: rec.line, value };
+    }
+  };
+  try {
+    for await (const chunk of chunks) {
+      reader.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+      yield* rows();
+    }
+    reader.push(decoder.decode());
+    reader.end();
+    yield* rows();
+  } catch (e) {
+    yield { line: 0, error: (e as Error).message };
+    return;
+  }
+  if (pending) yield pending;
+}
+
+/**
+ * Imports names from NDJSON (one JSON record per line, as the admin API
+ * takes them) or CSV (header row with `urn,url[,mediaType,charset,
+ * language,meta,preference,status,movedTo,successor,reason,permanent]`; a
+ * name with several locations is several consecutive rows) in one
+ * transaction: if any line is bad nothing is written and the report lists
+ * every bad line. Importing the same data again changes nothing.
+ *
+ * @example
+ * ```ts
+ * import { createReadStream } from 'node:fs';
+ * const report = await importNames(store, createReadStream('names.ndjson'), { format: 'ndjson' });
+ * if (!report.ok) console.error(report.errors);
+ * ```
+ */
+export async function importNames(store: Store, input: AsyncIterable<string | Uint8Array> | string, opts: ImportOptions): Promise<ImportReport> {
+  const report: ImportReport = { ok: true, records: 0, created: 0, updated: 0, unchanged: 0, errors: [] };
+  const maxErrors = opts.maxErrors ?? 1000;
+  const authority = opts.authority ?? '';
+  let failed = false;
+  const fail = (line: number, message: string, code?: string, offset?: number) => {
+    failed = true;
+    if (report.errors.length < maxErrors) report.errors.push({ line, message, ...(code !== undefined ? { code } : {}), ...(offset !== undefined ? { offset } : {}) });
+  };
+  try {
+    await store.transaction(async (trx) => {
+      const seen = new Map<string, number>();
+      let batch: Array<{ key: string; input: NameInput }> = [];
+      const flush = async () => {
+        const c = await store.writeBatch(trx, batch, opts.actor);
+        report.created += c.created; report.updated += c.updated; report.unchanged += c.unchanged;
+        batch = [];
+      };
+      for await (const rec of rawRecords(input, opts.format)) {
+        report.records++;
+        if (rec.error !== undefined) { fail(rec.line, rec.error); continue; }
+        let checked: { key: string; input: NameInput };
+        try {
+          checked = validateNameInput(rec.value);
+        } catch (e) {
+          if (e instanceof InputError) { fail(rec.line, e.message, e.code, e.offset); continue; }
+          throw e;
+        }
+        if (!inAuthority(checked.key, authority)) { fail(rec.line, `${checked.key} is outside this token's authority ${authority}`, 'forbidden'); continue; }
+        const first = seen.get(checked.key);
+        if (first !== undefined) { fail(rec.line, `${checked.key} already appears on line ${first}`, 'duplicate'); continue; }
+        seen.set(checked.key, rec.line);
+        if (failed) continue;
+        batch.push(checked);
+        if (batch.length >= 1000) await flush();
+      }
+      if (!failed) await flush();
+      if (failed) throw new Rollback();
+    });
+  } catch (e) {
+    if (!(e instanceof Rollback)) throw e;
+  }
+  if (failed) {
+    report.ok = false;
+    report.created = report.updated = report.unchanged = 0;
+  }
+  return report;
+}

@@ -1,0 +1,128 @@
+/**
+ * The tables of the store and their migrations, written once through
+ * kysely for both engines (SQLite and PostgreSQL); the two differ only in
+ * how an increasing id and a byte-ordered text key are declared.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/** `names`: one row per name, the current record (hot path: one lookup by key). */
+export interface NamesTable {
+  key: string;
+  urn: string;
+  status: string;
+  /** JSON: locations, metadata, movedTo, permanent, successor, reason. */
+  data: string;
+  version: number;
+  created: number;
+  updated: number;
+}
+
+/** `history`: every version of every name, append-only; its id is the change feed's seq. */
+export interface HistoryTable {
+  id: number | undefined;
+  key: string;
+  version: number;
+  op: string;
+  at: number;
+  actor: string | null;
+  /** JSON of the whole record after the change. */
+  record: string;
+}
+
+/** `prefix_rules`: partial redirects. */
+export interface PrefixRulesTable {
+  prefix: string;
+  target: string;
+  created: number;
+  updated: number;
+}
+
+/** `tokens`: admin bearer tokens, the secret kept only as its SHA-256. */
+export interface TokensTable {
+  id: string;
+  hash: string;
+  authority: string;
+  created: number;
+}
+
+/** `authorities`: the registry behind the reserved requests of 1995 draft §3.5. */
+export interface AuthoritiesTable {
+  name: string;
+  /** JSON of the Authority. */
+  data: string;
+}
+
+/** The whole database, as kysely sees it. */
+export interface Database {
+  names: NamesTable;
+  history: HistoryTable;
+  prefix_rules: PrefixRulesTable;
+  tokens: TokensTable;
+  authorities: AuthoritiesTable;
+}
+
+/** Which engine a migration is running on. */
+export type Engine = 'sqlite' | 'postgres';
+
+function migrations(engine: Engine): Record<string, Migration> {
+  // Keys compare byte by byte on both engines (URNs are US-ASCII), so a
+  // prefix is a key range: PostgreSQL needs the "C" collation for that.
+  const keyType = engine === 'postgres' ? sql`text collate "C"` : sql`text`;
+  return {
+    '0001_names': {
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('names')
+          .addColumn('key', keyType, (c) => c.primaryKey())
+          .addColumn('urn', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('created', 'bigint', (c) => c.notNull())
+          .addColumn('updated', 'bigint', (c) => c.notNull())
+          .execute();
+        let history = db.schema.createTable('history');
+        history = engine === 'postgres'
+          ? history.addColumn('id', 'bigserial', (c) => c.primaryKey())
+          : history.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+        await history
+          .addColumn('key', keyType, (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('op', 'text', (c) => c.notNull())
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addColumn('actor', 'text')
+          .addColumn('record', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('history_key').on('history').columns(['key', 'version']).unique().execute();
+        await db.schema.createIndex('history_at').on('history').column('at').execute();
+        await db.schema.createTable('prefix_rules')
+          .addColumn('prefix', keyType, (c) => c.primaryKey())
+          .addColumn('target', 'text', (c) => c.notNull())
+          .addColumn('created', 'bigint', (c) => c.notNull())
+          .addColumn('updated', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createTable('tokens')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('hash', 'text', (c) => c.notNull())
+          .addColumn('authority', 'text', (c) => c.notNull())
+          .addColumn('created', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createTable('authorities')
+          .addColumn('name', keyType, (c) => c.primaryKey())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
+  };
+}
+
+/**
+ * The migrations of the store, in order, for one engine.
+ *
+ * @example
+ * ```ts
+ * new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
+ * ```
+ */
+export function migrationProvider(engine: Engine): MigrationProvider {
+  return { getMigrations: async () => migrations(engine) };
+}

@@ -1,0 +1,250 @@
+/**
+ * The store of names: one query layer (kysely) over SQLite or
+ * PostgreSQL. Every change of a name is one transaction that updates its
+ * current row and appends the whole new record to the history, which is
+ * also the change feed (issue 7 items 1, 5, 6).
+ */
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { nextRecord, recordToRow, rowToRecord, sameContent } from './records.js';
+import type { Database, Engine, NamesTable } from './schema.js';
+import type { Authority, ChangeOp, HistoryEntry, NameInput, NameRecord, Page, PrefixRule } from './types.js';
+
+/** The result of a write: the record now stored and whether anything changed. */
+export interface WriteResult {
+  record: NameRecord;
+  op: ChangeOp | 'unchanged';
+}
+
+/** The highest key that starts with `prefix` (keys are US-ASCII, so DEL bounds them). */
+function prefixEnd(prefix: string): string {
+  return `${prefix}\x7f`;
+}
+
+/**
+ * A store of names on one engine. Open one with {@link openStore}.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * await store.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'https://example.org/a' }] });
+ * (await store.get('urn:ex:a'))?.locations[0]?.url; // 'https://example.org/a'
+ * ```
+ */
+export class Store {
+  readonly #getByKey: string;
+  readonly #onClose: () => Promise<void>;
+
+  /**
+   * @param db the connection for writes (and reads on PostgreSQL)
+   * @param readDb a second connection for reads (SQLite: WAL readers never wait for the writer)
+   */
+  constructor(readonly db: Kysely<Database>, readonly readDb: Kysely<Database>, readonly engine: Engine, onClose: () => Promise<void>) {
+    this.#getByKey = readDb.selectFrom('names').selectAll().where('key', '=', '').compile().sql;
+    this.#onClose = onClose;
+  }
+
+  /** The current record of a name, by its normalized URN. */
+  async get(key: string): Promise<NameRecord | undefined> {
+    const res = await this.readDb.executeQuery<NamesTable>(CompiledQuery.raw(this.#getByKey, [key]));
+    const row = res.rows[0];
+    return row ? rowToRecord(row) : undefined;
+  }
+
+  /** Runs `fn` in one transaction on the write connection. */
+  async transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** Creates or replaces a name; a write that changes nothing is `unchanged` and adds no history. */
+  async put(key: string, input: NameInput, actor?: string): Promise<WriteResult> {
+    return this.transaction(async (trx) => {
+      const current = await this.#current(trx, key);
+      const op: ChangeOp = input.status === 'withdrawn' ? 'withdraw' : input.status === 'moved' ? 'move' : current ? 'update' : 'create';
+      return this.#write(trx, key, nextRecord(key, input, current, Date.now()), current, op, actor);
+    });
+  }
+
+  /** Applies `change` to the current record of an existing name; undefined if the name is unknown. */
+  async change(key: string, op: ChangeOp, change: (current: NameRecord) => NameInput, actor?: string): Promise<WriteResult | undefined> {
+    return this.transaction(async (trx) => {
+      const current = await this.#current(trx, key);
+      if (!current) return undefined;
+      return this.#write(trx, key, nextRecord(key, change(current), current, Date.now()), current, op, actor);
+    });
+  }
+
+  async #current(trx: Transaction<Database>, key: string): Promise<NameRecord | undefined> {
+    let q = trx.selectFrom('names').selectAll().where('key', '=', key);
+    if (this.engine === 'postgres') q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    return row ? rowToRecord(row) : undefined;
+  }
+
+  async #write(trx: Transaction<Database>, key: string, next: NameRecord, current: NameRecord | undefined, op: ChangeOp, actor?: string): Promise<WriteResult> {
+    if (current && sameContent(current, next)) return { record: current, op: 'unchanged' };
+    const row = recordToRow(next);
+    if (current) await trx.updateTable('names').set(row).where('key', '=', key).execute();
+    else await trx.insertInto('names').values(row).execute();
+    await trx.insertInto('history').values({ key, version: next.version, op, at: next.updated, actor: actor ?? null, record: JSON.stringify(next) }).execute();
+    return { record: next, op };
+  }
+
+  /** Writes many new or changed records inside `trx` (bulk import): names rows and history rows in multi-row statements. */
+  async writeBatch(trx: Transaction<Database>, batch: Array<{ key: string; input: NameInput }>, actor?: string): Promise<{ created: number; updated: number; unchanged: number }> {
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    if (batch.length === 0) return counts;
+    const rows = await trx.selectFrom('names').selectAll().where('key', 'in', batch.map((b) => b.key)).execute();
+    const current = new Map(rows.map((r) => [r.key, rowToRecord(r)]));
+    const now = Date.now();
+    const inserts: NamesTable[] = [];
+    const history: Database['history'][] = [];
+    for (const { key, input } of batch) {
+      const cur = current.get(key);
+      const next = nextRecord(key, input, cur, now);
+      if (cur && sameContent(cur, next)) { counts.unchanged++; continue; }
+      const row = recordToRow(next);
+      if (cur) {
+        await trx.updateTable('names').set(row).where('key', '=', key).execute();
+        counts.updated++;
+      } else {
+        inserts.push(row);
+        counts.created++;
+      }
+      history.push({ id: undefined, key, version: next.version, op: cur ? 'update' : 'create', at: now, actor: actor ?? null, record: JSON.stringify(next) });
+    }
+    // SQLite allows 32766 bound values per statement; 7 columns x 500 rows stays far below.
+    for (let i = 0; i < inserts.length; i += 500) await trx.insertInto('names').values(inserts.slice(i, i + 500)).execute();
+    for (let i = 0; i < history.length; i += 500) {
+      await trx.insertInto('history').values(history.slice(i, i + 500).map(({ id: _id, ...h }) => h)).execute();
+    }
+    return counts;
+  }
+
+  /** Every version of a name, oldest first. */
+  async history(key: string): Promise<HistoryEntry[]> {
+    const rows = await this.readDb.selectFrom('history').selectAll().where('key', '=', key).orderBy('version').execute();
+    return rows.map(toEntry);
+  }
+
+  /** Current records whose key starts with `prefix`, in key order, `limit` at a time after the cursor `after`. */
+  async list(opts: { prefix?: string; after?: string; limit?: number } = {}): Promise<Page<NameRecord>> {
+    const limit = Math.max(1, Math.min(opts.limit ?? 100, 10_000));
+    const prefix = opts.prefix ?? '';
+    let q = this.readDb.selectFrom('names').selectAll().where('key', '>=', prefix).where('key', '<', prefixEnd(prefix));
+    if (opts.after !== undefined) q = q.where('key', '>', opts.after);
+    const rows = await q.orderBy('key').limit(limit + 1).execute();
+    const items = rows.slice(0, limit).map(rowToRecord);
+    return rows.length > limit ? { items, next: items[items.length - 1]!.key } : { items };
+  }
+
+  /** Every current record under `prefix`, page by page (bulk export). */
+  async *exportAll(prefix = '', pageSize = 1000): AsyncGenerator<NameRecord> {
+    let after: string | undefined;
+    for (;;) {
+      const page: Page<NameRecord> = await this.list({ prefix, limit: pageSize, ...(after !== undefined ? { after } : {}) });
+      yield* page.items;
+      if (page.next === undefined) return;
+      after = page.next;
+    }
+  }
+
+  /** The change feed: history entries with seq greater than `since` (or at or after `sinceTime`), in order. */
+  async changes(opts: { since?: number; sinceTime?: number; limit?: number } = {}): Promise<{ items: HistoryEntry[]; next: number }> {
+    const limit = Math.max(1, Math.min(opts.limit ?? 1000, 10_000));
+    let q = this.readDb.selectFrom('history').selectAll();
+    if (opts.since !== undefined) q = q.where('id', '>', opts.since);
+    if (opts.sinceTime !== undefined) q = q.where('at', '>=', opts.sinceTime);
+    const rows = await q.orderBy('id').limit(limit).execute();
+    const items = rows.map(toEntry);
+    return { items, next: items.length ? items[items.length - 1]!.seq : opts.since ?? 0 };
+  }
+
+  /** How many names are stored (under `prefix`). */
+  async count(prefix = ''): Promise<number> {
+    const row = await this.readDb.selectFrom('names').select((eb) => eb.fn.countAll().as('n'))
+      .where('key', '>=', prefix).where('key', '<', prefixEnd(prefix)).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The longest partial-redirect rule whose prefix starts `key`. */
+  async prefixRuleFor(key: string): Promise<PrefixRule | undefined> {
+    const candidates: string[] = [];
+    for (let n = Math.min(key.length, 512); n >= 5; n--) candidates.push(key.slice(0, n));
+    if (candidates.length === 0) return undefined;
+    const rows = await this.readDb.selectFrom('prefix_rules').selectAll().where('prefix', 'in', candidates).execute();
+    let best: PrefixRule | undefined;
+    for (const r of rows) if (!best || r.prefix.length > best.prefix.length) best = { ...r, created: Number(r.created), updated: Number(r.updated) };
+    return best;
+  }
+
+  /** Creates or replaces a partial-redirect rule. */
+  async putPrefixRule(prefix: string, target: string): Promise<PrefixRule> {
+    const now = Date.now();
+    return this.transaction(async (trx) => {
+      const cur = await trx.selectFrom('prefix_rules').selectAll().where('prefix', '=', prefix).executeTakeFirst();
+      if (cur) await trx.updateTable('prefix_rules').set({ target, updated: now }).where('prefix', '=', prefix).execute();
+      else await trx.insertInto('prefix_rules').values({ prefix, target, created: now, updated: now }).execute();
+      return { prefix, target, created: cur ? Number(cur.created) : now, updated: now };
+    });
+  }
+
+  /** All partial-redirect rules under `prefix`. */
+  async listPrefixRules(prefix = ''): Promise<PrefixRule[]> {
+    const rows = await this.readDb.selectFrom('prefix_rules').selectAll().where('prefix', '>=', prefix).where('prefix', '<', prefixEnd(prefix)).orderBy('prefix').execute();
+    return rows.map((r) => ({ ...r, created: Number(r.created), updated: Number(r.updated) }));
+  }
+
+  /** Removes a partial-redirect rule; true if there was one. */
+  async deletePrefixRule(prefix: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('prefix_rules').where('prefix', '=', prefix).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  /** The registry entry of a naming authority (1995 draft §3.5). */
+  async getAuthority(name: string): Promise<Authority | undefined> {
+    const row = await this.readDb.selectFrom('authorities').selectAll().where('name', '=', name).executeTakeFirst();
+    return row ? (JSON.parse(row.data) as Authority) : undefined;
+  }
+
+  /** Creates or replaces a registry entry. */
+  async putAuthority(a: Authority): Promise<void> {
+    const data = JSON.stringify(a);
+    await this.transaction(async (trx) => {
+      const cur = await trx.selectFrom('authorities').select('name').where('name', '=', a.name).executeTakeFirst();
+      if (cur) await trx.updateTable('authorities').set({ data }).where('name', '=', a.name).execute();
+      else await trx.insertInto('authorities').values({ name: a.name, data }).execute();
+    });
+  }
+
+  /** Every registry entry. */
+  async listAuthorities(): Promise<Authority[]> {
+    const rows = await this.readDb.selectFrom('authorities').selectAll().orderBy('name').execute();
+    return rows.map((r) => JSON.parse(r.data) as Authority);
+  }
+
+  /** Stores a token's id, the SHA-256 of its secret and its authority prefix. */
+  async insertToken(id: string, hash: string, authority: string): Promise<void> {
+    await this.db.insertInto('tokens').values({ id, hash, authority, created: Date.now() }).execute();
+  }
+
+  /** A token's stored hash and scope, by id. */
+  async getToken(id: string): Promise<{ hash: string; authority: string } | undefined> {
+    return this.readDb.selectFrom('tokens').select(['hash', 'authority']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Answers a trivial query: the engine is up. */
+  async ping(): Promise<void> {
+    await this.readDb.selectFrom('names').select('key').limit(1).execute();
+  }
+
+  /** Closes the connections. */
+  async close(): Promise<void> {
+    await this.#onClose();
+  }
+}
+
+function toEntry(r: Database['history']): HistoryEntry {
+  const e: HistoryEntry = { seq: Number(r.id), key: r.key, version: Number(r.version), op: r.op as ChangeOp, at: Number(r.at), record: JSON.parse(r.record) as NameRecord };
+  if (r.actor !== null) e.actor = r.actor;
+  return e;
+}

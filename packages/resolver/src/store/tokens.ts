@@ -1,0 +1,69 @@
+/**
+ * Admin bearer tokens (issue 7 item 5): `uk_<id>_<secret>`, the secret
+ * stored only as its SHA-256, scoped to one naming-authority prefix and
+ * compared in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { authorityPrefix } from './keys.js';
+import type { Store } from './store.js';
+
+/**
+ * A token as created: `token` is shown once and never stored.
+ *
+ * @example
+ * ```ts
+ * const t: CreatedToken = { id: '3f9a0c1d2b4e', authority: 'urn:isbn', token: 'uk_3f9a0c1d2b4e_...' };
+ * ```
+ */
+export interface CreatedToken {
+  id: string;
+  /** The canonical authority prefix it may write under ('' = every name). */
+  authority: string;
+  /** The bearer token to send as `Authorization: Bearer <token>`. */
+  token: string;
+}
+
+function sha256(s: string): Buffer {
+  return createHash('sha256').update(s).digest();
+}
+
+/**
+ * Creates an admin token allowed to write names under `authority` (a URN
+ * prefix such as `urn:isbn` or `urn:dns:library.bigstate.edu`; `*` for
+ * all) and stores its hash; what `urikit token create --authority` runs.
+ *
+ * @example
+ * ```ts
+ * const { token } = await createToken(store, { authority: 'urn:dns:library.bigstate.edu' });
+ * // curl -H "Authorization: Bearer $token" ...
+ * ```
+ */
+export async function createToken(store: Store, opts: { authority: string }): Promise<CreatedToken> {
+  const authority = authorityPrefix(opts.authority);
+  const id = randomBytes(6).toString('hex');
+  const secret = randomBytes(32).toString('base64url');
+  await store.insertToken(id, sha256(secret).toString('hex'), authority);
+  return { id, authority, token: `uk_${id}_${secret}` };
+}
+
+const DUMMY = sha256('no such token');
+
+/**
+ * Checks an `Authorization` header value; returns the token's id and
+ * scope, or undefined. The secret's hash is compared with
+ * `timingSafeEqual`, and an unknown id costs the same comparison.
+ *
+ * @example
+ * ```ts
+ * await verifyToken(store, `Bearer ${token}`) // { id, authority: 'urn:isbn' }
+ * ```
+ */
+export async function verifyToken(store: Store, header: string | undefined): Promise<{ id: string; authority: string } | undefined> {
+  if (header === undefined || header.length > 200) return undefined;
+  const m = /^Bearer uk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/.exec(header);
+  const presented = sha256(m ? m[2]! : '');
+  const row = m ? await store.getToken(m[1]!) : undefined;
+  const stored = row ? Buffer.from(row.hash, 'hex') : DUMMY;
+  const ok = stored.length === presented.length && timingSafeEqual(stored, presented);
+  return ok && row && m ? { id: m[1]!, authority: row.authority } : undefined;
+}

@@ -1,0 +1,183 @@
+/**
+ * The records of the resolution service: a name, its ordered locations and
+ * metadata, its status and its history (1995 draft §3.4, issue 7 item 1).
+ */
+import type { Urc0Charset } from '../formats/charset.js';
+
+/**
+ * One place a named resource can be fetched from, with the
+ * metainformation of a text/urc-0 part (1995 draft §3.4.2).
+ *
+ * @example
+ * ```ts
+ * const loc: NameLocation = { url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt', charset: 'US-ASCII' };
+ * ```
+ */
+export interface NameLocation {
+  /** The URL (RFC 3986 absolute URI). */
+  url: string;
+  /** The media type of what the URL returns, when known. */
+  mediaType?: string;
+  /** The charset of `meta` (1995 draft §3.4.2: US-ASCII or ISO-8859-1..9). */
+  charset?: Urc0Charset;
+  /** The language of `meta` (RFC 1766 tag). */
+  language?: string;
+  /** Free-text metainformation; no line may begin with "=====" (1995 draft §3.4.2). */
+  meta?: string;
+  /** Higher is preferred; equal preferences keep their order. Default 0. */
+  preference?: number;
+}
+
+/**
+ * Where a name stands: `active` resolves, `moved` redirects to another URN
+ * or URL (1995 draft §3.4.1, §4), `withdrawn` answers 410 with its
+ * tombstone, `reserved` is held but not yet resolvable.
+ *
+ * @example
+ * ```ts
+ * const s: NameStatus = 'withdrawn';
+ * ```
+ */
+export type NameStatus = 'active' | 'moved' | 'withdrawn' | 'reserved';
+
+/**
+ * A name as the store holds it: keyed by its normalized URN.
+ *
+ * @example
+ * ```ts
+ * const r: NameRecord = { key: 'urn:isbn:0451450523', urn: 'URN:ISBN:0451450523', status: 'active',
+ *   locations: [{ url: 'https://openlibrary.org/isbn/0451450523' }], version: 1, created: 0, updated: 0 };
+ * ```
+ */
+export interface NameRecord {
+  /** The normalized URN (RFC 8141 §3 lexical equivalence): the store's key. */
+  key: string;
+  /** The URN as it was registered. */
+  urn: string;
+  status: NameStatus;
+  /** Ordered locations; the first after sorting by preference is the preferred one. */
+  locations: NameLocation[];
+  /** Descriptive metadata (title, creator, ...), served by I2C and `?info`. */
+  metadata?: Record<string, unknown>;
+  /** For `moved`: the URN or URL the name moved to. */
+  movedTo?: string;
+  /** For `moved`: 301 (true) or 302 (false, default). */
+  permanent?: boolean;
+  /** A name that replaces this one (a successor link, `Link: rel="successor-version"`). */
+  successor?: string;
+  /** Why it moved or was withdrawn (the tombstone's text). */
+  reason?: string;
+  /** 1 on creation, +1 on every change. */
+  version: number;
+  /** Milliseconds since the epoch. */
+  created: number;
+  updated: number;
+}
+
+/**
+ * What a client sends to create or replace a name (the admin API and bulk
+ * import).
+ *
+ * @example
+ * ```ts
+ * const input: NameInput = { urn: 'urn:isbn:0451450523', locations: [{ url: 'https://example.org/' }] };
+ * ```
+ */
+export interface NameInput {
+  urn: string;
+  status?: NameStatus;
+  locations?: NameLocation[];
+  metadata?: Record<string, unknown>;
+  movedTo?: string;
+  permanent?: boolean;
+  successor?: string;
+  reason?: string;
+}
+
+/** The kinds of change the history records. */
+export type ChangeOp = 'create' | 'update' | 'move' | 'withdraw';
+
+/**
+ * One entry of a name's history: the whole record after the change.
+ * Nothing is ever erased (issue 7 item 1).
+ *
+ * @example
+ * ```ts
+ * const h: HistoryEntry = { seq: 7, key: 'urn:ex:a', version: 2, op: 'update', at: 0, record: r };
+ * ```
+ */
+export interface HistoryEntry {
+  /** Position in the change feed, increasing. */
+  seq: number;
+  key: string;
+  version: number;
+  op: ChangeOp;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** The token id that made the change, if any. */
+  actor?: string;
+  record: NameRecord;
+}
+
+/**
+ * A partial redirect: every name under `prefix` that the store does not
+ * hold redirects to `target` with the rest of the name appended (as
+ * purl.org and w3id.org do).
+ *
+ * @example
+ * ```ts
+ * const rule: PrefixRule = { prefix: 'urn:nbn:de:101-', target: 'https://d-nb.info/urn/urn:nbn:de:101-', created: 0, updated: 0 };
+ * ```
+ */
+export interface PrefixRule {
+  /** A normalized URN prefix. */
+  prefix: string;
+  /** A URL; the part of the requested name after `prefix` is appended. */
+  target: string;
+  created: number;
+  updated: number;
+}
+
+/**
+ * A naming authority this resolver answers the reserved requests of
+ * 1995 draft §3.5 for: `urn+m` (about), `urn+a` (all names), `urn+c`
+ * (children), `urn+p` (parents).
+ *
+ * @example
+ * ```ts
+ * const a: Authority = { name: 'urn:dns:urn.flixco.com', contact: 'mailto:url-admin@flixco.com', children: [], parents: ['urn:dns:flixco.com'] };
+ * ```
+ */
+export interface Authority {
+  /** The authority as a URN prefix without the trailing ":" (`urn:dns:<host>` or `urn:<nid>`), normalized. */
+  name: string;
+  /** urn+m: the contact URL (mailto: usually). */
+  contact?: string;
+  /** urn+m: the metainformation text. */
+  meta?: string;
+  /** Charset and language of `meta` and `allMeta` (1995 draft §3.4.2). */
+  charset?: Urc0Charset;
+  language?: string;
+  /** urn+a: a URL of the list of all ElementIDs, when it is kept elsewhere; default: this resolver's own list. */
+  allUrl?: string;
+  /** urn+a: metainformation about that list. */
+  allMeta?: string;
+  /** urn+c: the naming authorities this one authorized. */
+  children: string[];
+  /** urn+p: the naming authorities that authorized this one. */
+  parents: string[];
+}
+
+/**
+ * A page of a listing: the items and, when there are more, the cursor to
+ * pass as `after` for the next page.
+ *
+ * @example
+ * ```ts
+ * const p: Page<string> = { items: ['urn:ex:a'], next: 'urn:ex:a' };
+ * ```
+ */
+export interface Page<T> {
+  items: T[];
+  next?: string;
+}

@@ -1,0 +1,137 @@
+/**
+ * Checking what a client sends before it reaches the store: the URN, the
+ * status, every location's URL and metainformation (1995 draft §3.4.2), as
+ * the admin API and bulk import both need.
+ */
+import { parse, UriError } from 'urikit';
+import { urc0Charset } from '../formats/charset.js';
+import { formatUrc0Text } from '../formats/urc0.js';
+import { nameKey } from './keys.js';
+import type { NameInput, NameLocation, NameStatus } from './types.js';
+
+/**
+ * A record a client sent that cannot be stored: a message, and for a bad
+ * URN or URL its error code and offset.
+ *
+ * @example
+ * ```ts
+ * new InputError('"urn" is required')
+ * ```
+ */
+export class InputError extends Error {
+  constructor(message: string, readonly code?: string, readonly offset?: number) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+const STATUSES: ReadonlySet<string> = new Set<NameStatus>(['active', 'moved', 'withdrawn', 'reserved']);
+const MAX_LOCATIONS = 100;
+const MAX_TEXT = 8192;
+
+function str(v: unknown, field: string, max = MAX_TEXT): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw new InputError(`"${field}" must be a string`);
+  if (v.length > max) throw new InputError(`"${field}" is longer than ${max} characters`);
+  return v;
+}
+
+function checkUri(v: string, field: string): void {
+  try {
+    parse(v, 'uri');
+  } catch (e) {
+    if (e instanceof UriError) throw new InputError(`"${field}" is not an absolute URI (RFC 3986 §4.3): ${e.message}`, e.code, e.offset);
+    throw e;
+  }
+}
+
+function location(v: unknown, i: number): NameLocation {
+  if (typeof v === 'string') v = { url: v };
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new InputError(`locations[${i}] must be a URL or an object with "url"`);
+  const o = v as Record<string, unknown>;
+  const url = str(o.url, `locations[${i}].url`);
+  if (url === undefined) throw new InputError(`locations[${i}].url is required`);
+  checkUri(url, `locations[${i}].url`);
+  const loc: NameLocation = { url };
+  const mediaType = str(o.mediaType, `locations[${i}].mediaType`, 200);
+  if (mediaType !== undefined) loc.mediaType = mediaType;
+  const cs = str(o.charset, `locations[${i}].charset`, 20);
+  if (cs !== undefined) {
+    const c = urc0Charset(cs);
+    if (!c) throw new InputError(`locations[${i}].charset must be US-ASCII or ISO-8859-1..9 (1995 draft §3.4.2)`);
+    loc.charset = c;
+  }
+  const language = str(o.language, `locations[${i}].language`, 100);
+  if (language !== undefined) loc.language = language;
+  const meta = str(o.meta, `locations[${i}].meta`);
+  if (meta !== undefined) loc.meta = meta.replace(/\r\n/g, '\n');
+  if (o.preference !== undefined && o.preference !== null && o.preference !== '') {
+    const p = Number(o.preference);
+    if (!Number.isFinite(p)) throw new InputError(`locations[${i}].preference must be a number`);
+    loc.preference = p;
+  }
+  try {
+    formatUrc0Text([loc.charset === undefined && loc.language === undefined ? { url, ...(loc.meta !== undefined ? { meta: loc.meta } : {}) } : loc]);
+  } catch (e) {
+    if (e instanceof UriError) throw new InputError(`locations[${i}]: ${e.message}`, e.code, e.offset);
+    throw e;
+  }
+  return loc;
+}
+
+/**
+ * Checks one record a client sent (admin API body or import line) and
+ * returns its key and the input to store; throws {@link InputError}.
+ *
+ * @example
+ * ```ts
+ * validateNameInput({ urn: 'urn:isbn:0451450523', locations: ['https://example.org/'] }).key // 'urn:isbn:0451450523'
+ * ```
+ */
+export function validateNameInput(raw: unknown): { key: string; input: NameInput } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('a record must be a JSON object');
+  const o = raw as Record<string, unknown>;
+  const urn = str(o.urn, 'urn');
+  if (urn === undefined) throw new InputError('"urn" is required');
+  let key: string;
+  try {
+    key = nameKey(urn).key;
+  } catch (e) {
+    if (e instanceof UriError) throw new InputError(`"urn": ${e.message}`, e.code, e.offset);
+    throw e;
+  }
+  const input: NameInput = { urn };
+  const status = str(o.status, 'status', 20);
+  if (status !== undefined) {
+    if (!STATUSES.has(status)) throw new InputError('"status" must be active, moved, withdrawn or reserved');
+    input.status = status as NameStatus;
+  }
+  let locs = o.locations;
+  if (locs === undefined && o.url !== undefined) locs = [o.url];
+  if (locs !== undefined && locs !== null) {
+    if (!Array.isArray(locs)) throw new InputError('"locations" must be an array');
+    if (locs.length > MAX_LOCATIONS) throw new InputError(`at most ${MAX_LOCATIONS} locations`);
+    input.locations = locs.map(location);
+  }
+  if (o.metadata !== undefined && o.metadata !== null) {
+    if (typeof o.metadata !== 'object' || Array.isArray(o.metadata)) throw new InputError('"metadata" must be an object');
+    if (JSON.stringify(o.metadata).length > 65536) throw new InputError('"metadata" is larger than 64 KiB');
+    input.metadata = o.metadata as Record<string, unknown>;
+  }
+  for (const f of ['movedTo', 'successor'] as const) {
+    const v = str(o[f], f, 4096);
+    if (v !== undefined) {
+      checkUri(v, f);
+      input[f] = v;
+    }
+  }
+  const reason = str(o.reason, 'reason', 1000);
+  if (reason !== undefined) input.reason = reason;
+  if (o.permanent !== undefined) {
+    if (typeof o.permanent !== 'boolean') throw new InputError('"permanent" must be true or false');
+    input.permanent = o.permanent;
+  }
+  if (input.status === 'moved' && input.movedTo === undefined) throw new InputError('a moved name needs "movedTo"');
+  if (input.movedTo !== undefined && input.status === undefined) input.status = 'moved';
+  return { key, input };
+}

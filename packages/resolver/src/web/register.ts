@@ -1,0 +1,45 @@
+/**
+ * Mounts the web page at `/` of `urikit serve` and `urikit gateway`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ResolveResult } from '../client/types.js';
+import { renderPage } from './page.js';
+
+/**
+ * Options of {@link registerWebPage}: which program mounts the page and
+ * how it resolves a URN typed into it.
+ */
+export interface WebPageOptions {
+  /** `serve` (the resolver itself) or `gateway` (a resolver's front for browsers). */
+  mode: 'serve' | 'gateway';
+  /** Resolves a URN for the page; without it URNs are parsed but not resolved. */
+  resolveUrn?: (urn: string) => Promise<ResolveResult>;
+}
+
+/**
+ * Registers `GET /` on a Fastify app: a server-rendered form (GET query
+ * parameters `uri` and `compare`) that works without JavaScript (1995
+ * draft §4: gateways for users without a URN client).
+ *
+ * @example
+ * ```ts
+ * const app = Fastify();
+ * registerWebPage(app, { mode: 'gateway', resolveUrn: (u) => resolveUrn(u) });
+ * ```
+ */
+export function registerWebPage(app: FastifyInstance, opts: WebPageOptions): void {
+  app.get('/', async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const html = await renderPage({
+      uri: typeof q['uri'] === 'string' ? q['uri'] : undefined,
+      compare: typeof q['compare'] === 'string' ? q['compare'] : undefined,
+      mode: opts.mode,
+      resolveUrn: opts.resolveUrn,
+    });
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'")
+      .header('x-content-type-options', 'nosniff')
+      .send(html);
+  });
+}

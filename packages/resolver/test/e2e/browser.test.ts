@@ -1,0 +1,112 @@
+// End-to-end in headless Chromium (Debian's /usr/bin/chromium driven by
+// playwright-core): the web page parses a URI, warns about the 2003
+// draft §7.5 example, resolves a URN and follows its link. Screenshots go
+// to test-artifacts/ at the repository root.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startGateway } from '@urikit/resolver';
+import { startTestServer, tableResolver, type TestServer } from '../client/http-servers.js';
+
+const CHROMIUM = process.env['URIKIT_CHROMIUM'] ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  console.warn(`\n!!! Chromium is NOT installed at ${CHROMIUM}: the end-to-end browser tests are SKIPPED (apt-get install chromium; .ci/run installs it) !!!\n`);
+}
+const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));
+
+describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' : 'the web page in headless Chromium (SKIPPED: chromium is not installed)', () => {
+  let docs: TestServer;
+  let resolver: TestServer;
+  let gateway: { url: string; close(): Promise<void> };
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    docs = await startTestServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!DOCTYPE html><title>Phone list</title><h1 id="doc">The WNLN-Bigstate phone list</h1><p>${req.url}</p>`);
+    });
+    resolver = await startTestServer(tableResolver({
+      'urn:example:phone-list': {
+        status: 200,
+        type: 'text/urc-0',
+        body: `=====US-ASCII/en\r\n${docs.url}/pub/mirrors/phone-list.html\r\nThis is the most up-to-date version of the WNLN-Bigstate phone list.\r\n`,
+      },
+    }));
+    gateway = await startGateway({ port: 0, resolvers: [resolver.url] });
+    profile = await mkdtemp(join(tmpdir(), 'urikit-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1100, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await gateway?.close();
+    await resolver?.close();
+    await docs?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  /** Types into the focused URI field and submits with the keyboard. */
+  async function look(uri: string): Promise<void> {
+    await page.goto(`${gateway.url}/`);
+    expect(await page.evaluate('document.activeElement?.id')).toBe('uri');
+    await page.keyboard.type(uri);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('uri') === uri), page.keyboard.press('Enter')]);
+  }
+
+  it('parses a URI and lays out its components', async () => {
+    await look('foo://user@example.com:8042/over/there?name=ferret#nose');
+    expect(await page.locator('.diagram .c-host').textContent()).toBe('example.com');
+    expect(await page.locator('.diagram .c-port').textContent()).toBe('8042');
+    expect(await page.locator('.diagram .c-fragment').textContent()).toBe('nose');
+    await page.screenshot({ path: join(ARTIFACTS, 'web-parse.png'), fullPage: true });
+  });
+
+  it('shows the userinfo apart and a lint warning for the 2003 draft §7.5 example', async () => {
+    await look('http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm');
+    expect(await page.locator('.apart').textContent()).toContain('10.0.0.1');
+    expect(await page.locator('ul.lint li').count()).toBeGreaterThan(0);
+    expect(await page.locator('ul.lint').textContent()).toContain('userinfo');
+    await page.screenshot({ path: join(ARTIFACTS, 'web-lint-7.5.png'), fullPage: true });
+  });
+
+  it('the second field and the button are reached with Tab, and focus is visible', async () => {
+    await page.goto(`${gateway.url}/`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('compare');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.tagName')).toBe('BUTTON');
+    const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle');
+    expect(outline).toBe('solid');
+  });
+
+  it('resolves an example URN and follows its link to the document', async () => {
+    await look('urn:example:phone-list');
+    const link = page.locator('.resolution ul.locations a').first();
+    expect(await link.getAttribute('href')).toBe(`${docs.url}/pub/mirrors/phone-list.html`);
+    await page.screenshot({ path: join(ARTIFACTS, 'web-resolve-urn.png'), fullPage: true });
+    await Promise.all([page.waitForURL(`${docs.url}/pub/mirrors/phone-list.html`), link.click()]);
+    expect(await page.locator('#doc').textContent()).toBe('The WNLN-Bigstate phone list');
+    await page.screenshot({ path: join(ARTIFACTS, 'web-followed-link.png'), fullPage: true });
+  });
+
+  it('the gateway page of a URN has working links too', async () => {
+    await page.goto(`${gateway.url}/urn:example:phone-list`);
+    const link = page.locator('ul.locations a').first();
+    await page.screenshot({ path: join(ARTIFACTS, 'gateway-urn.png'), fullPage: true });
+    await Promise.all([page.waitForURL(`${docs.url}/pub/mirrors/phone-list.html`), link.click()]);
+    expect(await page.locator('#doc').textContent()).toBe('The WNLN-Bigstate phone list');
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Normalization and comparison: the comparison ladder of the 2003 draft §6
+ * (RFC 3986 §6.2): simple string comparison (§6.2.1), syntax-based
+ * normalization (§6.2.2) and scheme-based normalization (§6.2.3).
+ */
+import { UriError } from './errors.js';
+import type { UriReference } from './types.js';
+import { CLASS, UNRESERVED, hexValue } from './chars.js';
+import { parse } from './parse.js';
+import { serialize } from './serialize.js';
+import { removeDotSegments } from './remove-dot-segments.js';
+import { pctTriplet } from './percent.js';
+import { parseIPv6Address, formatIPv6 } from './host/ipv6.js';
+import { parseIPv4Address } from './host/ipv4.js';
+import { getScheme } from './schemes/registry.js';
+
+/** How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3). */
+export type NormalizeLevel = 'syntax' | 'scheme';
+/** Which rung of the ladder {@link equivalent} compares at (RFC 3986 §6.2.1–6.2.3). */
+export type CompareLevel = 'simple' | NormalizeLevel;
+
+/** Options of {@link normalize}. */
+export interface NormalizeOptions {
+  /** `syntax` (RFC 3986 §6.2.2) or `scheme` (adds §6.2.3; the default). */
+  level?: NormalizeLevel;
+}
+
+/** Options of {@link equivalent}. */
+export interface EquivalentOptions {
+  /** `simple` (§6.2.1), `syntax` (§6.2.2) or `scheme` (§6.2.3; the default). */
+  level?: CompareLevel;
+  /** Compare without the fragments (default `false`). */
+  ignoreFragment?: boolean;
+}
+
+/**
+ * RFC 3986 §6.2.2.1 and §6.2.2.2: `%hh` to `%HH`, and a triplet of an
+ * unreserved character decoded; with `lower`, ASCII letters outside the
+ * triplets to lower case (for the host). One pass; the text is returned
+ * unchanged when nothing applies.
+ */
+function normalizePercent(s: string, lower: boolean): string {
+  let out = '';
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25) {
+      const h = hexValue(s.charCodeAt(i + 1));
+      const l = hexValue(s.charCodeAt(i + 2));
+      if (h < 0 || l < 0) continue; // not reached for parsed input
+      const octet = (h << 4) | l;
+      let rep: string;
+      if (octet < 128 && CLASS[octet]! & UNRESERVED) {
+        rep = String.fromCharCode(lower && octet >= 0x41 && octet <= 0x5a ? octet + 32 : octet);
+      } else {
+        rep = pctTriplet(octet);
+        if (rep === s.slice(i, i + 3)) { i += 2; continue; }
+      }
+      out += s.slice(run, i) + rep;
+      i += 2;
+      run = i + 1;
+    } else if (lower && c >= 0x41 && c <= 0x5a) {
+      out += s.slice(run, i) + String.fromCharCode(c + 32);
+      run = i + 1;
+    }
+  }
+  return run === 0 ? s : out + s.slice(run);
+}
+
+/** The host, case- and percent-normalized; IPv6 to RFC 5952 §4 text at the scheme level. */
+function normalizeHost(ref: UriReference, scheme: boolean): string {
+  const host = ref.host!;
+  if (ref.hostKind === 'ipv6') {
+    // RFC 6874 §2: the "%25" before the ZoneID is a delimiter; the zone keeps its case.
+    const pct = host.indexOf('%25');
+    const address = pct < 0 ? host.slice(1, -1) : host.slice(1, pct);
+    const zone = pct < 0 ? undefined : normalizePercent(host.slice(pct + 3, -1), false);
+    if (scheme) return '[' + formatIPv6(parseIPv6Address(address).groups, zone) + ']';
+    return '[' + address.toLowerCase() + (zone === undefined ? '' : '%25' + zone) + ']';
+  }
+  return normalizePercent(host, true);
+}
+
+/** Strips leading zeros from a port's digits, keeping at least one. */
+function trimPort(port: string): string {
+  let i = 0;
+  while (i < port.length - 1 && port.charCodeAt(i) === 0x30) i++;
+  return i === 0 ? port : port.slice(i);
+}
+
+/**
+ * @internal The ladder on parsed components: returns a new reference.
+ */
+export function normalizeReference(ref: UriReference, level: NormalizeLevel): UriReference {
+  const scheme = level === 'scheme';
+  const out = {} as UriReference;
+  // §6.2.2.1: the scheme is case-insensitive; it is never percent-decoded (DESIGN.md rulings).
+  if (ref.scheme !== undefined) out.scheme = ref.scheme.toLowerCase();
+  const codec = out.scheme !== undefined ? getScheme(out.scheme) : undefined;
+  if (ref.host !== undefined) {
+    if (ref.userinfo !== undefined) out.userinfo = normalizePercent(ref.userinfo, false);
+    out.host = normalizeHost(ref, scheme);
+    // Decoding may turn a reg-name into a dotted quad ("%31.2.3.4"): classify again (§3.2.2).
+    out.hostKind = ref.hostKind === 'reg-name' && parseIPv4Address(out.host) !== undefined ? 'ipv4' : ref.hostKind!;
+    if (ref.port !== undefined) {
+      let port: string | undefined = ref.port;
+      if (scheme) {
+        // §3.2.3, §6.2.3: an empty port, or the scheme's default port, is omitted.
+        if (codec?.defaultPort !== undefined) port = trimPort(port);
+        if (port === '' || (codec?.defaultPort !== undefined && port === String(codec.defaultPort))) port = undefined;
+      }
+      if (port !== undefined) out.port = port;
+    }
+  }
+  // §6.2.2.2, then §6.2.2.3: dot segments are removed from a URI's path, and
+  // from a relative reference's path only when it is absolute (a relative
+  // path's leading ".." means something until it is resolved).
+  let path = normalizePercent(ref.path, false);
+  if (out.scheme !== undefined || path.charCodeAt(0) === 0x2f) {
+    path = removeDotSegments(path);
+    // As in resolve(): a path without authority must not begin with "//" (§3.3).
+    if (out.host === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
+  }
+  // §6.2.3: an empty path with an authority is "/" when the scheme says so.
+  if (path === '' && out.host !== undefined && codec?.emptyPathIsSlash === true) path = '/';
+  out.path = path;
+  if (ref.query !== undefined) out.query = normalizePercent(ref.query, false);
+  if (ref.fragment !== undefined) out.fragment = normalizePercent(ref.fragment, false);
+  if (scheme && codec?.normalize !== undefined) {
+    // A URI that breaks its scheme's own rules keeps its generic normal form.
+    try {
+      return codec.normalize(out);
+    } catch (e) {
+      if (!(e instanceof UriError)) throw e;
+    }
+  }
+  return out;
+}
+
+/**
+ * Normalizes a URI reference (or IRI reference) up the comparison ladder
+ * of RFC 3986 §6.2 (https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2):
+ * at `syntax`, scheme and host to lower case, `%hh` to `%HH`, triplets of
+ * unreserved characters decoded, dot segments removed, an empty path with
+ * an authority to `/` when the scheme says so; at `scheme` (the default)
+ * also the default port and an empty port removed, IPv6 hosts to their
+ * RFC 5952 text and the scheme codec's own rules. Idempotent; throws a
+ * {@link UriError} on invalid input.
+ *
+ * @example
+ * ```ts
+ * normalize('HTTP://www.Example.COM:80/a/%7euser/./b/../c') // "http://www.example.com/a/~user/c"
+ * normalize('http://[2001:DB8:0:0::1]:80', { level: 'syntax' }) // "http://[2001:db8:0:0::1]:80/"
+ * ```
+ */
+export function normalize(input: string, opts?: NormalizeOptions): string {
+  return serialize(normalizeReference(parse(input, 'iri-reference'), opts?.level ?? 'scheme'));
+}
+
+/** The text before the first "#", for simple comparison without the fragment. */
+const withoutFragment = (s: string): string => {
+  const k = s.indexOf('#');
+  return k < 0 ? s : s.slice(0, k);
+};
+
+/**
+ * True if `a` and `b` identify the same resource at the given rung of the
+ * comparison ladder (RFC 3986 §6.2, https://www.rfc-editor.org/rfc/rfc3986#section-6.2):
+ * `simple` compares the strings, `syntax` and `scheme` (the default)
+ * compare the normal forms of {@link normalize}, and at `scheme` a scheme
+ * codec may compare the components itself. Symmetric. Fragments count
+ * unless `ignoreFragment` (or the scheme says they are not significant).
+ *
+ * @example
+ * ```ts
+ * equivalent('http://example.com', 'HTTP://EXAMPLE.com:80/') // true
+ * equivalent('http://a/b#x', 'http://a/b#y', { ignoreFragment: true }) // true
+ * equivalent('http://a/%7E', 'http://a/~', { level: 'simple' }) // false
+ * ```
+ */
+export function equivalent(a: string, b: string, opts?: EquivalentOptions): boolean {
+  const level = opts?.level ?? 'scheme';
+  const ignoreFragment = opts?.ignoreFragment === true;
+  if (level === 'simple') return ignoreFragment ? withoutFragment(a) === withoutFragment(b) : a === b;
+  if (level !== 'syntax' && level !== 'scheme') throw new UriError('bad-component', 0, String(level), 'unknown comparison level');
+  const na = normalizeReference(parse(a, 'iri-reference'), level);
+  const nb = normalizeReference(parse(b, 'iri-reference'), level);
+  const codec = level === 'scheme' && na.scheme !== undefined && na.scheme === nb.scheme ? getScheme(na.scheme) : undefined;
+  if (ignoreFragment || codec?.fragmentSignificant === false) {
+    delete na.fragment;
+    delete nb.fragment;
+  }
+  if (codec?.equivalent !== undefined) {
+    try {
+      return codec.equivalent(na, nb);
+    } catch (e) {
+      if (!(e instanceof UriError)) throw e;
+    }
+  }
+  return serialize(na) === serialize(nb);
+}

@@ -1,0 +1,388 @@
+/**
+ * The one-pass scanner of URI references: string -> components
+ * (2003 draft §3, §4 and Appendix A; RFC 3986 §3, §4.1–4.3, Appendix A;
+ * RFC 3987 §2.2 for the IRI kinds; RFC 6874 for zone identifiers).
+ *
+ * ```text
+ *   foo://user@example.com:8042/over/there?name=ferret#nose
+ *   \_/   \__/ \_________/ \__/\_________/ \_________/ \__/
+ *    |     |        |       |      |           |        |
+ * scheme userinfo  host    port   path       query  fragment
+ * ```
+ *
+ * The scanner walks `charCodeAt` once, checks every character against the
+ * lookup tables of chars.ts, records where each component begins and ends
+ * in module-level offsets, and throws a {@link UriError} at the first
+ * offending character. Only `parse` slices the component strings.
+ */
+import { UriError } from './errors.js';
+import type { HostKind, Kind, Profile, UriReference } from './types.js';
+import { ALPHA, CLASS, DIGIT, HEXDIG, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO, hexValue, ucscharLength } from './chars.js';
+import { parseIPv4Address } from './host/ipv4.js';
+import { readIPv6address, readZoneID } from './host/ipv6.js';
+import { parseWithProfile } from './profiles.js';
+
+// Where the last scan found each component; -1 when absent.
+let schemeEnd = -1; // index of the ":" after the scheme
+let userinfoStart = -1;
+let userinfoEnd = -1;
+let hostStart = -1; // -1: no authority
+let hostEnd = -1;
+let hostKind: HostKind = 'reg-name';
+let portStart = -1;
+let portEnd = -1;
+let pathStart = 0;
+let pathEnd = 0;
+let queryStart = -1;
+let queryEnd = -1;
+let fragmentStart = -1;
+
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const PERCENT = 0x25;
+const AT = 0x40;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+
+/** The end of `text[i]`'s `pct-encoded` triplet (RFC 3986 §2.1), or a `bad-percent` error at `i`. */
+function pctEncoded(input: string, i: number): number {
+  if (hexValue(input.charCodeAt(i + 1)) < 0 || hexValue(input.charCodeAt(i + 2)) < 0) throw new UriError('bad-percent', i, input);
+  return i + 3;
+}
+
+/** An RFC 3987 `ucschar` (or `iprivate` when `privateToo`) at `i`, or an `invalid-char` error. */
+function ucschar(input: string, i: number, iri: boolean, privateToo: boolean): number {
+  const n = iri ? ucscharLength(input, i, privateToo) : 0;
+  if (n === 0) throw new UriError('invalid-char', i, input);
+  return i + n;
+}
+
+/** True when `c` ends the authority: "/" "?" "#" or the end of input (RFC 3986 §3.2). */
+const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c === HASH || c !== c; // NaN: end of input
+
+/**
+ * Scans `input` as `kind` and records the component offsets; throws a
+ * {@link UriError} at the first offending character.
+ * RFC 3986 §4.1: URI-reference = URI / relative-ref.
+ */
+function scan(input: string, kind: Kind): void {
+  let iri: boolean;
+  let needScheme: boolean;
+  switch (kind) {
+    case 'uri-reference': iri = false; needScheme = false; break;
+    case 'uri': case 'absolute-uri': iri = false; needScheme = true; break;
+    case 'iri-reference': iri = true; needScheme = false; break;
+    case 'iri': iri = true; needScheme = true; break;
+    default: throw new UriError('unknown-kind', 0, String(kind));
+  }
+  const len = input.length;
+  schemeEnd = userinfoStart = userinfoEnd = hostStart = hostEnd = portStart = portEnd = queryStart = queryEnd = fragmentStart = -1;
+  hostKind = 'reg-name';
+  let i = 0;
+  let c = input.charCodeAt(0);
+
+  // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
+  if (c < 128 && CLASS[c]! & ALPHA) {
+    let j = 1;
+    while (j < len && (c = input.charCodeAt(j)) < 128 && CLASS[c]! & SCHEME) j++;
+    if (c === COLON && j < len) {
+      schemeEnd = j;
+      i = j + 1;
+    }
+  }
+  if (schemeEnd < 0 && needScheme) throw missingScheme(input);
+
+  // RFC 3986 §3.2: "//" authority, ended by "/", "?", "#" or the end.
+  if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
+    i = scanAuthority(input, i + 2, iri);
+  }
+
+  // RFC 3986 §3.3 path; §4.2: in a relative-ref without authority, the first
+  // segment must not contain ":" (path-noscheme).
+  pathStart = i;
+  if (schemeEnd < 0 && hostStart < 0 && input.charCodeAt(i) !== SLASH) {
+    for (; i < len; i++) {
+      c = input.charCodeAt(i);
+      if (c === SLASH || c === QUESTION || c === HASH) break;
+      if (c === COLON) throw new UriError('colon-in-first-segment', i, input);
+      if (c < 128) {
+        if (CLASS[c]! & PATH) continue;
+        if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
+        throw new UriError('invalid-char', i, input);
+      }
+      i = ucschar(input, i, iri, false) - 1;
+    }
+  }
+  for (; i < len; i++) {
+    c = input.charCodeAt(i);
+    if (c < 128) {
+      if (CLASS[c]! & PATH) continue;
+      if (c === QUESTION || c === HASH) break;
+      if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
+      throw new UriError('invalid-char', i, input);
+    }
+    i = ucschar(input, i, iri, false) - 1;
+  }
+  pathEnd = i;
+
+  // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.
+  if (c === QUESTION && i < len) {
+    queryStart = ++i;
+    for (; i < len; i++) {
+      c = input.charCodeAt(i);
+      if (c < 128) {
+        if (CLASS[c]! & QUERY) continue;
+        if (c === HASH) break;
+        if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
+        throw new UriError('invalid-char', i, input);
+      }
+      i = ucschar(input, i, iri, true) - 1;
+    }
+    queryEnd = i;
+  }
+
+  // RFC 3986 §3.5: fragment = *( pchar / "/" / "?" ); absolute-URI has none (§4.3).
+  if (i < len) {
+    if (kind === 'absolute-uri') throw new UriError('fragment-not-allowed', i, input);
+    fragmentStart = ++i;
+    for (; i < len; i++) {
+      c = input.charCodeAt(i);
+      if (c < 128) {
+        if (CLASS[c]! & QUERY) continue;
+        if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
+        throw new UriError('invalid-char', i, input);
+      }
+      i = ucschar(input, i, iri, false) - 1;
+    }
+  }
+}
+
+/** The error for an input that must have a scheme and has none (RFC 3986 §3.1). */
+function missingScheme(input: string): UriError {
+  if (input.length === 0) return new UriError('empty', 0, input);
+  // A ":" before any "/", "?" or "#" means a scheme was meant but is malformed.
+  for (let j = 0; j < input.length; j++) {
+    const c = input.charCodeAt(j);
+    if (c === SLASH || c === QUESTION || c === HASH) break;
+    if (c === COLON) {
+      if (j === 0) return new UriError('bad-scheme', 0, input);
+      let k = 0;
+      if (CLASS[input.charCodeAt(0)]! & ALPHA) while (k < j && (CLASS[input.charCodeAt(k)]! & SCHEME) !== 0) k++;
+      return new UriError('bad-scheme', k, input);
+    }
+  }
+  return new UriError('missing-scheme', 0, input);
+}
+
+/**
+ * RFC 3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ]. The first
+ * run reads userinfo characters; without an "@" the same run was the host
+ * and port (reg-name and port characters are userinfo characters), so
+ * the authority is read once. Returns where the authority ends.
+ */
+function scanAuthority(input: string, start: number, iri: boolean): number {
+  let j = start;
+  let firstColon = -1;
+  let c = 0;
+  for (;;) {
+    c = input.charCodeAt(j);
+    if (c < 128) {
+      if (CLASS[c]! & USERINFO) {
+        if (c === COLON && firstColon < 0) firstColon = j;
+        j++;
+        continue;
+      }
+      if (c === PERCENT) { j = pctEncoded(input, j); continue; }
+      break;
+    }
+    if (c !== c) break; // the end of input
+    j = ucschar(input, j, iri, false);
+  }
+  if (c === AT) {
+    // RFC 3986 §3.2.1 userinfo "@"
+    userinfoStart = start;
+    userinfoEnd = j;
+    return scanHost(input, j + 1, iri);
+  }
+  if (c === LBRACKET && j === start) return scanHost(input, j, iri);
+  if (!endsAuthority(c)) throw new UriError('invalid-char', j, input);
+  hostStart = start;
+  if (firstColon < 0) {
+    hostEnd = j;
+  } else {
+    hostEnd = firstColon;
+    scanPort(input, firstColon + 1);
+  }
+  classifyRegName(input);
+  return j;
+}
+
+/** RFC 3986 §3.2.2: host = IP-literal / IPv4address / reg-name, then [ ":" port ]. */
+function scanHost(input: string, start: number, iri: boolean): number {
+  hostStart = start;
+  let j = start;
+  let c = input.charCodeAt(j);
+  if (c === LBRACKET) {
+    j = scanIPLiteral(input, start);
+    c = input.charCodeAt(j);
+  } else {
+    for (;;) {
+      if (c < 128) {
+        if (CLASS[c]! & REG_NAME) { c = input.charCodeAt(++j); continue; }
+        if (c === PERCENT) { j = pctEncoded(input, j); c = input.charCodeAt(j); continue; }
+        break;
+      }
+      if (c !== c) break;
+      j = ucschar(input, j, iri, false);
+      c = input.charCodeAt(j);
+    }
+    hostEnd = j;
+    classifyRegName(input);
+  }
+  if (c === COLON) return scanPort(input, j + 1);
+  if (!endsAuthority(c)) throw new UriError('invalid-char', j, input);
+  return j;
+}
+
+/** A reg-name that is a strict dotted-decimal address is `ipv4` (RFC 3986 §3.2.2, first-match-wins). */
+function classifyRegName(input: string): void {
+  const first = input.charCodeAt(hostStart);
+  hostKind = first >= 0x30 && first <= 0x39 && parseIPv4Address(input, hostStart, hostEnd) !== undefined ? 'ipv4' : 'reg-name';
+}
+
+/** RFC 3986 §3.2.3: port = *DIGIT, ended by the end of the authority. */
+function scanPort(input: string, start: number): number {
+  let j = start;
+  let c = input.charCodeAt(j);
+  while (c < 128 && CLASS[c]! & DIGIT) c = input.charCodeAt(++j);
+  if (!endsAuthority(c)) throw new UriError('bad-port', j, input);
+  portStart = start;
+  portEnd = j;
+  return j;
+}
+
+/**
+ * RFC 3986 §3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]";
+ * RFC 6874 §2: IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]".
+ * Returns the index after "]".
+ */
+function scanIPLiteral(input: string, start: number): number {
+  let close = start + 1;
+  for (;; close++) {
+    const c = input.charCodeAt(close);
+    if (c === RBRACKET) break;
+    if (endsAuthority(c)) throw new UriError('unclosed-ip-literal', start, input);
+  }
+  const first = input.charCodeAt(start + 1);
+  if (first === 0x76 || first === 0x56) {
+    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+    let j = start + 2;
+    while (j < close && CLASS[input.charCodeAt(j)]! & HEXDIG) j++;
+    if (j === start + 2 || input.charCodeAt(j) !== 0x2e) throw new UriError('bad-ipvfuture', j, input);
+    const tail = ++j;
+    for (; j < close; j++) {
+      const c = input.charCodeAt(j);
+      if (!(c < 128 && CLASS[c]! & IPVFUTURE)) throw new UriError('bad-ipvfuture', j, input);
+    }
+    if (j === tail) throw new UriError('bad-ipvfuture', j, input);
+    hostKind = 'ipvfuture';
+  } else {
+    let zone = input.indexOf('%', start + 1);
+    if (zone > close) zone = -1;
+    readIPv6address(input, start + 1, zone < 0 ? close : zone, undefined, input);
+    if (zone >= 0) {
+      // RFC 6874 §2: IPv6addrz = IPv6address "%25" ZoneID
+      if (input.charCodeAt(zone + 1) !== 0x32 || input.charCodeAt(zone + 2) !== 0x35) throw new UriError('bad-zone-id', zone, input);
+      readZoneID(input, zone + 3, close, input);
+    }
+    hostKind = 'ipv6';
+  }
+  hostEnd = close + 1;
+  return close + 1;
+}
+
+/** Builds the result object from the offsets of the last scan. */
+function components(input: string): UriReference {
+  const ref = {} as UriReference;
+  if (schemeEnd >= 0) ref.scheme = input.slice(0, schemeEnd);
+  if (hostStart >= 0) {
+    if (userinfoStart >= 0) ref.userinfo = input.slice(userinfoStart, userinfoEnd);
+    ref.host = input.slice(hostStart, hostEnd);
+    ref.hostKind = hostKind;
+    if (portStart >= 0) ref.port = input.slice(portStart, portEnd);
+  }
+  ref.path = input.slice(pathStart, pathEnd);
+  if (queryStart >= 0) ref.query = input.slice(queryStart, queryEnd);
+  if (fragmentStart >= 0) ref.fragment = input.slice(fragmentStart);
+  return ref;
+}
+
+/** Options of {@link parse}, {@link tryParse} and {@link isValid}. */
+export interface ParseOptions {
+  /** A generation of the rules other than the default `rfc3986` (DESIGN.md, "Profiles"). */
+  profile?: Profile;
+}
+
+/**
+ * Splits a URI reference into its components exactly as written
+ * (RFC 3986 §3 and §4, https://www.rfc-editor.org/rfc/rfc3986#section-3),
+ * checking it against `kind`; throws a {@link UriError} with the code and
+ * offset of the first offending character.
+ *
+ * @example
+ * ```ts
+ * parse('foo://user@example.com:8042/over/there?name=ferret#nose')
+ * // { scheme: 'foo', userinfo: 'user', host: 'example.com', hostKind: 'reg-name',
+ * //   port: '8042', path: '/over/there', query: 'name=ferret', fragment: 'nose' }
+ * parse('../a?') // { path: '../a', query: '' }
+ * ```
+ */
+export function parse(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): UriReference {
+  if (opts?.profile !== undefined && opts.profile !== 'rfc3986') return parseWithProfile(input, kind, opts.profile);
+  scan(input, kind);
+  return components(input);
+}
+
+/**
+ * Like {@link parse}, but returns `undefined` instead of throwing
+ * (RFC 3986 §4.1, https://www.rfc-editor.org/rfc/rfc3986#section-4.1).
+ *
+ * @example
+ * ```ts
+ * tryParse('http://[::1]:80/')?.hostKind // "ipv6"
+ * tryParse('http://a b/') // undefined
+ * ```
+ */
+export function tryParse(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): UriReference | undefined {
+  try {
+    return parse(input, kind, opts);
+  } catch (e) {
+    if (e instanceof UriError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * True if `input` matches the grammar rule `kind` (RFC 3986 Appendix A,
+ * https://www.rfc-editor.org/rfc/rfc3986#appendix-A; RFC 3987 §2.2 for IRIs),
+ * without building the components.
+ *
+ * @example
+ * ```ts
+ * isValid('http://example.com/a b') // false
+ * isValid('//example.com/x', 'uri') // false (no scheme)
+ * isValid('http://例え.jp/', 'iri') // true
+ * ```
+ */
+export function isValid(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): boolean {
+  try {
+    if (opts?.profile !== undefined && opts.profile !== 'rfc3986') parseWithProfile(input, kind, opts.profile);
+    else scan(input, kind);
+    return true;
+  } catch (e) {
+    if (e instanceof UriError) return false;
+    throw e;
+  }
+}

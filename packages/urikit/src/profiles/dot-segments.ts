@@ -1,0 +1,48 @@
+/**
+ * The string-buffer dot-segment removal of the drafts before RFC 3986,
+ * done with a segment stack in one pass (the drafts allow this: "some
+ * systems may find it more efficient to implement step 6 as a pair of
+ * segment stacks being merged", 1997 draft §5.2).
+ */
+
+/**
+ * Removes "." and "<segment>/.." from `buffer` as the 1997 draft §5.2 steps
+ * 6d–6g and the 2003 draft §5.2 merge steps 3–6 describe; ".." segments
+ * that climb above the first segment are kept (2003 draft step 7: "retaining
+ * these components"), so `/../g` stays `/../g`.
+ *
+ * `trailingSlash` keeps the "/" that ended a removed segment (the 1997 and
+ * 2003 drafts: `a/b/..` gives `a/`); the 1993 draft instead removes
+ * "/xxx/.." and "/." whole (`a/b/..` gives `a`).
+ *
+ * @example
+ * ```ts
+ * removeDraftDotSegments('/b/c/../../../g', true) // '/../g'
+ * ```
+ */
+export function removeDraftDotSegments(buffer: string, trailingSlash: boolean): string {
+  if (buffer.indexOf('.') < 0) return buffer;
+  const input = buffer.split('/');
+  const out: string[] = [];
+  const last = input.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const s = input[i]!;
+    // 1997 draft §5.2 6d/6e, 2003 draft merge steps 3/4: a complete "." segment goes.
+    // 1993 draft, "Partial form": "/." is removed.
+    if (s === '.') {
+      if (i === last && trailingSlash) out.push('');
+      continue;
+    }
+    // 6f/6g, steps 5/6: "<segment>/../" with <segment> a complete path
+    // segment not equal to "..": the empty string before a leading "/" is
+    // not a segment, so a ".." above the root stays.
+    const top = out.length > 0 ? out[out.length - 1]! : undefined;
+    if (s === '..' && top !== undefined && top !== '..' && top !== '') {
+      out.pop();
+      if (i === last && trailingSlash) out.push('');
+      continue;
+    }
+    out.push(s);
+  }
+  return out.join('/');
+}

@@ -1,0 +1,140 @@
+/**
+ * The `draft-1997` profile: draft-fielding-url-syntax-05 (May 1997), the
+ * text that became RFC 2396. Parsing splits with the regular expression of
+ * its Appendix B (the same split as RFC 3986's) and then checks what the
+ * 1997 grammar does not share with RFC 3986; resolution follows §5.2.
+ */
+import { UriError } from '../errors.js';
+import { parse } from '../parse.js';
+import { serialize } from '../serialize.js';
+import type { Kind, UriReference } from '../types.js';
+import { removeDraftDotSegments } from './dot-segments.js';
+
+const isAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/**
+ * 1997 draft §3.1 / Appendix A: `hostname = *( domainlabel "." ) toplabel`,
+ * `toplabel = alpha | alpha *( alphanum | "-" ) alphanum`, labels that
+ * neither begin nor end with "-"; or `hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
+ * The empty host is allowed (`site = [ ... hostport ]`, `file:///`).
+ * Returns the offset of the first bad character, or -1.
+ */
+export function check1997Host(host: string): number {
+  if (host === '') return -1;
+  let dots = 0;
+  let allDigits = true;
+  let labelStart = 0;
+  for (let i = 0; i <= host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (i === host.length || c === 0x2e) {
+      // A label must be non-empty and must not end with "-"; a trailing "." is allowed (absolute FQDN).
+      if (i === labelStart) { if (i === host.length && i > 0) break; return i; }
+      if (host.charCodeAt(i - 1) === 0x2d) return i - 1;
+      if (i < host.length) dots++;
+      labelStart = i + 1;
+      continue;
+    }
+    if (isDigit(c)) continue;
+    allDigits = false;
+    if (isAlpha(c)) continue;
+    if (c === 0x2d && i > labelStart) continue;
+    return i;
+  }
+  if (allDigits) return dots === 3 ? -1 : 0;
+  // toplabel begins with alpha
+  const trimmed = host.charCodeAt(host.length - 1) === 0x2e ? host.slice(0, -1) : host;
+  const top = trimmed.lastIndexOf('.') + 1;
+  return isAlpha(trimmed.charCodeAt(top)) ? -1 : top;
+}
+
+/**
+ * Parses `input` under the 1997 draft's grammar (Appendix A).
+ *
+ * @example
+ * ```ts
+ * parse1997('http://a/b/c/d;p?q', 'uri').host // 'a'
+ * ```
+ */
+export function parse1997(input: string, kind: Kind): UriReference {
+  // 1997 draft §2: the characters are reserved | unreserved | escaped (and "#"); "[" and "]" are not among them.
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c === 0x5b || c === 0x5d) throw new UriError('invalid-char', i, input);
+  }
+  // DEVIATION(RFC 3986 §3.1): scheme = 1*( alpha | digit | "+" | "-" | "." )
+  // may begin with a digit; the core's split is used with a letter in front.
+  let shift = 0;
+  const c0 = input.charCodeAt(0);
+  if (!isAlpha(c0) && !Number.isNaN(c0)) {
+    let i = 0;
+    while (i < input.length && (isAlpha(input.charCodeAt(i)) || isDigit(input.charCodeAt(i)) || '+-.'.indexOf(input[i]!) >= 0)) i++;
+    if (i > 0 && input.charCodeAt(i) === 0x3a) shift = 1;
+  }
+  let ref: UriReference;
+  try {
+    ref = parse(shift ? `a${input}` : input, kind);
+  } catch (e) {
+    if (e instanceof UriError && shift) throw new UriError(e.code, Math.max(0, e.offset - 1), input);
+    throw e;
+  }
+  if (shift) ref.scheme = ref.scheme!.slice(1);
+  if (ref.host !== undefined) {
+    const bad = check1997Host(ref.host);
+    if (bad >= 0) throw new UriError('bad-host', input.indexOf(ref.host) + bad, input);
+  }
+  return ref;
+}
+
+/**
+ * Resolves `ref` against `base` by the steps of the 1997 draft §5.2.
+ *
+ * @example
+ * ```ts
+ * resolve1997('http://a/b/c/d;p?q', '?y') // 'http://a/b/c/?y'
+ * resolve1997('http://a/b/c/d;p?q', 'g?y/../x') // 'http://a/b/c/x'
+ * ```
+ */
+export function resolve1997(base: string, ref: string): string {
+  const b = parse1997(base, 'uri-reference');
+  if (b.scheme === undefined) throw new UriError('not-absolute-base', 0, base);
+  // 1) parse the reference into its four components and fragment
+  const r = parse1997(ref, 'uri-reference');
+  // 2) empty path, no scheme, site or query: the current document
+  if (r.path === '' && r.scheme === undefined && r.host === undefined && r.query === undefined) {
+    return serialize({ ...b, fragment: r.fragment });
+  }
+  // 3) a scheme: an absolute URL, and we are done (no "non-validating" rule yet)
+  if (r.scheme !== undefined) return ref;
+  const t: UriReference = { ...r, scheme: b.scheme };
+  // 4) a site: a network-path, skip to step 7
+  if (r.host === undefined) {
+    delete t.host;
+    if (b.host !== undefined) {
+      t.host = b.host;
+      if (b.userinfo !== undefined) t.userinfo = b.userinfo;
+      if (b.hostKind !== undefined) t.hostKind = b.hostKind;
+      if (b.port !== undefined) t.port = b.port;
+    }
+    // 5) a path beginning with "/": an absolute-path, skip to step 7
+    if (r.path.charCodeAt(0) !== 0x2f) {
+      // 6a) all but the last segment of the base path
+      // DEVIATION(1997 draft §5.2 step 6a): with a site and an empty base
+      // path, "/" is copied, as the 2003 draft §5.2 merge does; the 1997
+      // text would join the host and the path ("http://ag").
+      let buffer = b.host !== undefined && b.path === '' ? '/' : b.path.slice(0, b.path.lastIndexOf('/') + 1);
+      // 6b) the reference's path; 6c) "?" and the query, which the dot steps then see too
+      buffer += r.path;
+      if (r.query !== undefined) buffer += `?${r.query}`;
+      // 6d–6g
+      buffer = removeDraftDotSegments(buffer, true);
+      // 6h/6i) the query is what follows the first "?"
+      const q = buffer.indexOf('?');
+      t.path = q < 0 ? buffer : buffer.slice(0, q);
+      if (q < 0) delete t.query;
+      else t.query = buffer.slice(q + 1);
+    }
+  }
+  // 7) recombine
+  return serialize(t);
+}

@@ -1,0 +1,32 @@
+/**
+ * The public scheme lookup: the whole codec of a scheme (validate, parse,
+ * build and the normalization rules), built-in or registered.
+ */
+import { genericCodec } from './generic.js';
+import { BUILTIN_SCHEMES } from './builtins.js';
+import { registeredCodec, type SchemeCodec } from './registry.js';
+
+const builtins = new Map<string, SchemeCodec<any>>();
+for (const c of BUILTIN_SCHEMES) builtins.set(c.name, c);
+const experimental = new Map<string, SchemeCodec<any>>();
+
+/**
+ * The codec of scheme `name` (case-insensitive): one registered with
+ * `registerScheme`, else the built-in one, else for an `x-` name a generic
+ * codec flagged `experimental` (1993 draft, "Registration of naming
+ * schemes"); `undefined` for an unknown scheme.
+ *
+ * @example
+ * ```ts
+ * getScheme('HTTP')?.defaultPort // 80
+ * getScheme('ftp')?.parse(parse('ftp://host/a;type=i')) // { host: 'host', directories: [], name: 'a', typecode: 'i' }
+ * ```
+ */
+export function getScheme(name: string): SchemeCodec<unknown> | undefined {
+  const key = name.toLowerCase();
+  const found = registeredCodec(key) ?? builtins.get(key);
+  if (found !== undefined || key.length < 3 || !key.startsWith('x-')) return found;
+  let codec = experimental.get(key);
+  if (codec === undefined) experimental.set(key, (codec = genericCodec(key, true)));
+  return codec;
+}

@@ -1,0 +1,95 @@
+/**
+ * Percent-decoding of a scheme's fields into octets and text
+ * (RFC 3986 §2.1; RFC 2397 §3 for `data:` payloads, RFC 6068 §2 for
+ * `mailto:` fields, RFC 1738 §2.2 for the older schemes).
+ */
+import { UriError } from '../errors.js';
+import { hexValue } from '../chars.js';
+
+/**
+ * The octets that `text[start, end)` denotes: `%XX` is one octet, any
+ * other character below U+0080 is itself, anything above is UTF-8.
+ * Throws `bad-percent` at a malformed escape.
+ *
+ * @example
+ * ```ts
+ * decodeOctets('a%20b') // Uint8Array [0x61, 0x20, 0x62]
+ * ```
+ */
+export function decodeOctets(text: string, start = 0, end = text.length): Uint8Array {
+  // Each UTF-16 code unit yields at most 3 octets.
+  const out = new Uint8Array((end - start) * 3);
+  let n = 0;
+  let i = start;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 0x25) {
+      const hi = i + 2 < end ? hexValue(text.charCodeAt(i + 1)) : -1;
+      const lo = hi >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
+      if (lo < 0) throw new UriError('bad-percent', i, text);
+      out[n++] = (hi << 4) | lo;
+      i += 3;
+    } else if (c < 0x80) {
+      out[n++] = c;
+      i++;
+    } else {
+      // Non-ASCII (an IRI's characters): their UTF-8 octets (RFC 3987 §3.1).
+      const cp = text.codePointAt(i)!;
+      if (cp >= 0xd800 && cp <= 0xdfff) throw new UriError('bad-utf8', i, text);
+      n += encoder.encodeInto(String.fromCodePoint(cp), out.subarray(n)).written;
+      i += cp > 0xffff ? 2 : 1;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The text that `text[start, end)` denotes once percent-decoded as UTF-8
+ * (RFC 3986 §2.5); throws `bad-utf8` when the octets are not UTF-8.
+ *
+ * @example
+ * ```ts
+ * decodeText('Los%20Angeles') // 'Los Angeles'
+ * ```
+ */
+export function decodeText(text: string, start = 0, end = text.length): string {
+  const pct = text.indexOf('%', start);
+  if (pct < 0 || pct >= end) return text.slice(start, end);
+  const octets = decodeOctets(text, start, end);
+  try {
+    return utf8.decode(octets);
+  } catch {
+    throw new UriError('bad-utf8', start, text);
+  }
+}
+
+const HEX = '0123456789ABCDEF';
+
+/**
+ * Percent-encodes every octet of `value`'s UTF-8 form except the ASCII
+ * characters for which `keep(code)` is true (RFC 3986 §2.1: upper-case hex).
+ *
+ * @example
+ * ```ts
+ * encodeText('a b/c', (c) => c !== 0x2f && c > 0x20) // 'a%20b%2Fc'
+ * ```
+ */
+export function encodeText(value: string, keep: (code: number) => boolean): string {
+  let out = '';
+  let plain = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x80 && keep(c)) continue;
+    out += value.slice(plain, i);
+    const cp = value.codePointAt(i)!;
+    if (cp >= 0xd800 && cp <= 0xdfff) throw new UriError('bad-utf8', i, value);
+    const bytes = c < 0x80 ? [c] : encoder.encode(String.fromCodePoint(cp));
+    for (const b of bytes) out += `%${HEX[b >> 4]}${HEX[b & 15]}`;
+    if (cp > 0xffff) i++;
+    plain = i + 1;
+  }
+  return out + value.slice(plain);
+}

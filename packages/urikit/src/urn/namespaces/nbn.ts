@@ -1,0 +1,71 @@
+/**
+ * The `nbn` namespace (RFC 3188, revised by RFC 8458): National
+ * Bibliography Numbers, each under the prefix of the country (ISO 3166)
+ * whose national library assigns it.
+ */
+import { ALPHANUM, PCHAR } from '../chars.js';
+import type { UrnNamespace } from '../types.js';
+
+// ISO 3166-1 alpha-2 country codes (the prefixes of RFC 3188 §3 / RFC 8458 §4.2)
+const COUNTRIES = new Set(
+  ('ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bl bm bn bo bq br bs bt bv bw by bz ' +
+    'ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg eh er es et fi fj fk fm fo fr ' +
+    'ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ' +
+    'ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mf mg mh mk ml mm mn mo mp mq mr ms mt ' +
+    'mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw ' +
+    'sa sb sc sd se sg sh si sj sk sl sm sn so sr ss st sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug ' +
+    'um us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw').split(' '),
+);
+
+/**
+ * The length of the prefix `cc *( ":" sub-namespace )` before the "-" that
+ * begins the NBN string (RFC 3188 §3: "URN:NBN:fi-fe19981001",
+ * "URN:NBN:de:bvb:19-146642"), or a negative number -(index + 1) of the
+ * first problem.
+ */
+function prefixEnd(nss: string): number {
+  if (nss.length < 2 || !COUNTRIES.has(nss.slice(0, 2).toLowerCase())) return -1;
+  let i = 2;
+  for (;;) {
+    const c = nss.charCodeAt(i);
+    if (c === 0x2d) return i;
+    if (c !== 0x3a) return -(i + 1);
+    const start = ++i;
+    while (i < nss.length && nss.charCodeAt(i) < 128 && ALPHANUM[nss.charCodeAt(i)] === 1) i++;
+    if (i === start) return -(i + 1);
+  }
+}
+
+/** RFC 3188 §3: NSS = prefix "-" NBN-string, the NBN string non-empty and made of URN characters. */
+function validateNbn(nss: string): number {
+  const end = prefixEnd(nss);
+  if (end < 0) return -end - 1;
+  if (end + 1 >= nss.length) return nss.length;
+  for (let i = end + 1; i < nss.length; i++) {
+    const c = nss.charCodeAt(i);
+    if (c === 0x25) i += 2;
+    else if (!(c < 128 && PCHAR[c] === 1)) return i;
+  }
+  return -1;
+}
+
+/**
+ * RFC 3188 / RFC 8458 `urn:nbn:` — an ISO 3166 country prefix, optional
+ * sub-namespaces, "-" and the NBN string; the prefix (a set of codes) is
+ * case-insensitive.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8458
+ * @example
+ * ```ts
+ * nbn.normalizeNss?.('DE:BVB:19-146642'); // "de:bvb:19-146642"
+ * ```
+ */
+export const nbn: UrnNamespace = {
+  nid: 'nbn',
+  reference: 'RFC 3188, RFC 8458',
+  validateNss: validateNbn,
+  normalizeNss: (nss) => {
+    const end = prefixEnd(nss);
+    return nss.slice(0, end).toLowerCase() + nss.slice(end);
+  },
+};

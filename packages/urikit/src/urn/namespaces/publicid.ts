@@ -1,0 +1,139 @@
+/**
+ * The `publicid` namespace (RFC 3151): SGML/XML public identifiers
+ * transcribed into URNs, both ways.
+ */
+import { UriError } from '../../errors.js';
+import { upperPct } from '../percent.js';
+import type { UrnNamespace } from '../types.js';
+
+// XML 1.0 §2.3 [13]: PubidChar ::= #x20 | #xD | #xA | [a-zA-Z0-9] | [-'()+,./:=?;!*#@$_%]
+const PUBID = new Uint8Array(128);
+for (const ch of " \r\n-'()+,./:=?;!*#@$_%") PUBID[ch.charCodeAt(0)] = 1;
+for (let c = 0x30; c <= 0x39; c++) PUBID[c] = 1;
+for (let c = 0x41; c <= 0x5a; c++) PUBID[c] = PUBID[c + 0x20] = 1;
+
+// RFC 3151 §1: the characters that are percent-encoded, and their escapes
+const ESCAPES: Record<string, string> = { '+': '%2B', ':': '%3A', '/': '%2F', ';': '%3B', "'": '%27', '?': '%3F', '#': '%23', '%': '%25' };
+const UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(ESCAPES).map(([k, v]) => [v, k]));
+
+/**
+ * Transcribes an SGML/XML public identifier into the NSS of a
+ * `urn:publicid:` URN (RFC 3151 §1): white space normalized, then "//" ->
+ * ":", "::" -> ";", space -> "+", and "+ : / ; ' ? # %" percent-encoded.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3151#section-1
+ * @example
+ * ```ts
+ * publicIdToNss('ISO/IEC 10179:1996//DTD DSSSL Architecture//EN');
+ * // "ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN"
+ * ```
+ */
+export function publicIdToNss(publicId: string): string {
+  // SGML/XML: leading and trailing white space removed, runs collapsed to one space
+  let text = '';
+  let space = false;
+  for (let i = 0; i < publicId.length; i++) {
+    const c = publicId.charCodeAt(i);
+    if (c >= 128 || PUBID[c] !== 1) throw new UriError(c === 0 ? 'nul-in-urn' : 'invalid-char', i, publicId, 'not a PubidChar');
+    if (c === 0x20 || c === 0x0d || c === 0x0a) space = text !== '';
+    else {
+      if (space) text += ' ';
+      space = false;
+      text += publicId[i];
+    }
+  }
+  if (text === '') throw new UriError('bad-nss', 0, publicId, 'empty public identifier');
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '/' && text[i + 1] === '/') {
+      out += ':';
+      i++;
+    } else if (ch === ':' && text[i + 1] === ':') {
+      out += ';';
+      i++;
+    } else if (ch === ' ') out += '+';
+    else out += ESCAPES[ch] ?? ch;
+  }
+  return out;
+}
+
+/**
+ * The public identifier a `urn:publicid:` NSS stands for (RFC 3151 §1,
+ * the transcription reversed); throws a {@link UriError} if no public
+ * identifier transcribes to it.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3151#section-1
+ * @example
+ * ```ts
+ * nssToPublicId('ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN');
+ * // "ISO/IEC 10179:1996//DTD DSSSL Architecture//EN"
+ * ```
+ */
+export function nssToPublicId(nss: string): string {
+  const bad = validatePublicId(nss);
+  if (bad >= 0) throw new UriError('bad-namespace-nss', bad, nss, 'publicid');
+  return decode(nss);
+}
+
+/** RFC 3151 §1 reversed, on an NSS whose characters passed {@link charsOk}. */
+function decode(nss: string): string {
+  let out = '';
+  for (let i = 0; i < nss.length; i++) {
+    const ch = nss[i]!;
+    if (ch === '%') {
+      out += UNESCAPES[nss.slice(i, i + 3).toUpperCase()];
+      i += 2;
+    } else out += ch === '+' ? ' ' : ch === ':' ? '//' : ch === ';' ? '::' : ch;
+  }
+  return out;
+}
+
+/**
+ * RFC 3151 §1: only what the transcription can produce — checked by the
+ * characters, then by transcribing the decoded identifier again (which
+ * catches e.g. "%2F:" for "///", which transcribes as ":%2F").
+ */
+function validatePublicId(nss: string): number {
+  const bad = charsOk(nss);
+  if (bad >= 0) return bad;
+  const again = publicIdToNss(decode(nss));
+  const upper = upperPct(nss);
+  if (again === upper) return -1;
+  let i = 0;
+  while (i < again.length && again[i] === upper[i]) i++;
+  return i;
+}
+
+/** The characters the transcription produces: normalized white space as "+", the eight escapes. */
+function charsOk(nss: string): number {
+  for (let i = 0; i < nss.length; i++) {
+    const c = nss.charCodeAt(i);
+    if (c === 0x25) {
+      if (UNESCAPES[nss.slice(i, i + 3).toUpperCase()] === undefined) return i;
+      i += 2;
+    } else if (c === 0x2b) {
+      // "+" is one space: never first, last or doubled
+      if (i === 0 || i === nss.length - 1 || nss.charCodeAt(i + 1) === 0x2b) return i;
+    } else if (c === 0x3a || c === 0x3b) continue;
+    else if (c >= 128 || PUBID[c] !== 1 || ESCAPES[nss[i]!] !== undefined || c === 0x20 || c === 0x0d || c === 0x0a) return i;
+  }
+  return nss.length === 0 ? 0 : -1;
+}
+
+/**
+ * RFC 3151 `urn:publicid:` — validation, and the public identifier as its
+ * presentation form.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3151
+ * @example
+ * ```ts
+ * publicid.displayNss?.('-:OASIS:DTD+DocBook+XML+V4.1.2:EN'); // "-//OASIS//DTD DocBook XML V4.1.2//EN"
+ * ```
+ */
+export const publicid: UrnNamespace = {
+  nid: 'publicid',
+  reference: 'RFC 3151',
+  validateNss: validatePublicId,
+  displayNss: nssToPublicId,
+};

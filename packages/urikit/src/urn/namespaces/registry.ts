@@ -1,0 +1,63 @@
+/**
+ * The URN namespace registry (RFC 8141 §5, 2012 draft §3): NID (case-
+ * insensitive) -> plug-in. Pre-filled with the namespaces urikit ships, so
+ * that importing it has no side effect.
+ */
+import { UriError } from '../../errors.js';
+import { LDH } from '../chars.js';
+import type { UrnNamespace } from '../types.js';
+import { example } from './example.js';
+import { ietf } from './ietf.js';
+import { isbn } from './isbn.js';
+import { issn } from './issn.js';
+import { nbn } from './nbn.js';
+import { oid } from './oid.js';
+import { publicid } from './publicid.js';
+import { uuid } from './uuid.js';
+
+/** The namespaces urikit ships. */
+const BUILT_IN = [example, ietf, isbn, issn, nbn, oid, publicid, uuid];
+const registry = new Map<string, UrnNamespace>(BUILT_IN.map((ns) => [ns.nid, ns]));
+
+/**
+ * Registers (or replaces) a URN namespace plug-in; NIDs are case-insensitive
+ * (RFC 8141 §2.1).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8141#section-5
+ * @example
+ * ```ts
+ * registerUrnNamespace({ nid: 'x-foo', reference: 'RFC 0000', normalizeNss: (nss) => nss.toLowerCase() });
+ * ```
+ */
+export function registerUrnNamespace(ns: UrnNamespace): void {
+  const nid = ns.nid.toLowerCase();
+  const ok = nid.length >= 2 && nid.length <= 32 && nid !== 'urn' && nid[0] !== '-' && nid[nid.length - 1] !== '-' &&
+    [...nid].every((ch) => ch.charCodeAt(0) < 128 && LDH[ch.charCodeAt(0)] === 1);
+  if (!ok) throw new UriError(nid === 'urn' ? 'reserved-nid' : 'bad-nid', 0, ns.nid);
+  registry.set(nid, { ...ns, nid });
+}
+
+/**
+ * The namespace plug-in registered for an NID (any case), if any.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8141#section-2.1
+ * @example
+ * ```ts
+ * getUrnNamespace('ISBN')?.reference; // "RFC 3187, RFC 8254"
+ * ```
+ */
+export function getUrnNamespace(nid: string): UrnNamespace | undefined {
+  return registry.get(nid.toLowerCase());
+}
+
+/**
+ * Every registered namespace plug-in.
+ *
+ * @example
+ * ```ts
+ * listUrnNamespaces().map((ns) => ns.nid); // ["example", "ietf", "isbn", ...]
+ * ```
+ */
+export function listUrnNamespaces(): UrnNamespace[] {
+  return [...registry.values()];
+}

@@ -1,0 +1,122 @@
+/**
+ * URN presentation and transport (2012 draft §2.2, §4): the canonical NSS
+ * of any identifier, and the human form of a URN.
+ */
+import { UriError } from '../errors.js';
+import type { UrnProfile } from '../types.js';
+import { PCHAR } from './chars.js';
+import { getUrnNamespace } from './namespaces/registry.js';
+import { parseUrn } from './parse.js';
+import { decodeUtf8At, pctOctet } from './percent.js';
+import type { Urn } from './types.js';
+
+/**
+ * Turns an identifier of any naming system into a canonical NSS (2012 draft
+ * §2.2): every character outside `pchar` (including "%", "/", "?", "#") is
+ * encoded as UTF-8 octets, each written "%" HEXDIG HEXDIG (upper case);
+ * characters of the repertoire are never encoded (§2.5.2). NUL is refused
+ * (§2.5.3), as are lone surrogates and the empty string.
+ *
+ * @see https://datatracker.ietf.org/doc/html/draft-ietf-urnbis-rfc2141bis-urn-03#section-2.2
+ * @example
+ * ```ts
+ * identifierToNss('ISO/IEC 10179:1996'); // "ISO%2FIEC%2010179:1996"
+ * identifierToNss('Ölfeld #3');          // "%C3%96lfeld%20%233"
+ * ```
+ */
+export function identifierToNss(text: string): string {
+  if (text === '') throw new UriError('bad-nss', 0, text, 'empty');
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if (PCHAR[c] === 1) out += text[i];
+      else if (c === 0) throw new UriError('nul-in-urn', i, text);
+      else out += pctOctet(c);
+      continue;
+    }
+    let cp = c;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) throw new UriError('invalid-char', i, text, 'lone surrogate');
+      cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) throw new UriError('invalid-char', i, text, 'lone surrogate');
+    // RFC 3629 §3: UTF-8
+    if (cp < 0x800) out += pctOctet(0xc0 | (cp >> 6)) + pctOctet(0x80 | (cp & 63));
+    else if (cp < 0x10000) out += pctOctet(0xe0 | (cp >> 12)) + pctOctet(0x80 | ((cp >> 6) & 63)) + pctOctet(0x80 | (cp & 63));
+    else {
+      out += pctOctet(0xf0 | (cp >> 18)) + pctOctet(0x80 | ((cp >> 12) & 63)) + pctOctet(0x80 | ((cp >> 6) & 63)) + pctOctet(0x80 | (cp & 63));
+    }
+  }
+  return out;
+}
+
+/**
+ * Characters never shown decoded: C1 controls, invisible and format
+ * characters (which would let two different URNs look alike), white space.
+ */
+function unsafeToShow(cp: number): boolean {
+  return (
+    cp < 0xa1 || cp === 0xad || (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202f) ||
+    (cp >= 0x205f && cp <= 0x206f) || cp === 0x3000 || cp === 0xfeff || (cp >= 0xfff0 && cp <= 0xffff) ||
+    (cp & 0xfffe) === 0xfffe || (cp >= 0xfdd0 && cp <= 0xfdef)
+  );
+}
+
+/**
+ * The generic presentation of an NSS (2012 draft §4): percent-encoded UTF-8
+ * sequences of visible non-ASCII characters are shown as those characters;
+ * every encoded ASCII octet stays encoded, since without the namespace's
+ * knowledge the decoded form "might introduce ambiguity" (§4, Note).
+ */
+function displayGeneric(nss: string): string {
+  let i = nss.indexOf('%');
+  if (i < 0) return nss;
+  let out = nss.slice(0, i);
+  while (i < nss.length) {
+    if (nss.charCodeAt(i) === 0x25) {
+      const d = decodeUtf8At(nss, i);
+      if (d !== undefined && !unsafeToShow(d.cp)) {
+        out += String.fromCodePoint(d.cp);
+        i += d.length;
+        continue;
+      }
+      out += nss.slice(i, i + 3);
+      i += 3;
+    } else out += nss[i++];
+  }
+  return out;
+}
+
+/**
+ * The human form of a URN (2012 draft §4, Appendix A): the complete URN with
+ * its "urn:" prefix, the NSS shown the way its namespace says (e.g. the
+ * public identifier of `urn:publicid:`) or, for other namespaces, with only
+ * visible non-ASCII characters decoded; r-, q- and f-components as written.
+ *
+ * @see https://datatracker.ietf.org/doc/html/draft-ietf-urnbis-rfc2141bis-urn-03#section-4
+ * @example
+ * ```ts
+ * displayUrn('urn:example:%C3%96lfeld%2C3'); // "urn:example:Ölfeld%2C3"
+ * ```
+ */
+export function displayUrn(urn: string | Urn, opts?: { profile?: UrnProfile }): string {
+  const u = typeof urn === 'string' ? parseUrn(urn, opts?.profile ? { profile: opts.profile } : undefined) : urn;
+  if (u.profile === 'yaurn-1995' && u.schemeId !== undefined && u.authorityId !== undefined && u.elementId !== undefined) {
+    return `urn:${u.schemeId}:${u.authorityId}:${displayGeneric(u.elementId)}`;
+  }
+  const ns = getUrnNamespace(u.nid);
+  let nss: string;
+  if (ns?.displayNss !== undefined && (ns.validateNss === undefined || ns.validateNss(u.nss) < 0)) nss = ns.displayNss(u.nss);
+  else nss = displayGeneric(u.nss);
+  let out = `urn:${u.nid}:${nss}`;
+  if (u.profile === 'urn-2012') {
+    if (u.qComponent !== undefined) out += `?${u.qComponent}`;
+  } else {
+    if (u.rComponent !== undefined) out += `?+${u.rComponent}`;
+    if (u.qComponent !== undefined) out += `?=${u.qComponent}`;
+  }
+  if (u.fComponent !== undefined) out += `#${u.fComponent}`;
+  return out;
+}

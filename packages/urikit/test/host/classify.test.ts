@@ -1,0 +1,68 @@
+/**
+ * classifyHost over every row of the IANA IPv4 and IPv6 Special-Purpose
+ * Address Registries (first and last address of each block), embedded
+ * IPv4 addresses, special-use names and the rare IPv4 formats; and the
+ * SSRF recipe of the README ("blocking requests to internal addresses").
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyHost, inspectHost, SPECIAL_PURPOSE_RANGES, parse, parseHost, isUriError, type HostClass } from 'urikit';
+import data from './classify.json' with { type: 'json' };
+
+describe(`classifyHost (${data.source.slice(0, 120)}...)`, () => {
+  it('uses exactly the registry rows of the data file', () => {
+    expect(SPECIAL_PURPOSE_RANGES.ipv4.map((r) => ({ range: r.range, class: r.class }))).toEqual(data.ipv4);
+    expect(SPECIAL_PURPOSE_RANGES.ipv6.map((r) => ({ range: r.range, class: r.class }))).toEqual(data.ipv6);
+  });
+  for (const c of data.cases) {
+    it(`${c.host} is ${c.class}${c.range ? ` (in ${c.range})` : ''}`, () => {
+      expect(classifyHost(c.host)).toBe(c.class);
+      const info = inspectHost(c.host);
+      expect(info.class).toBe(c.class);
+      if ('embeddedIPv4' in c && c.embeddedIPv4) expect(info.embeddedIPv4?.text).toBe(c.embeddedIPv4);
+    });
+  }
+  it('accepts a parsed host too', () => {
+    expect(classifyHost(parseHost('[::1]'))).toBe('loopback');
+    expect(classifyHost({ kind: 'ipv4', address: 0x0a000001, text: '10.0.0.1' })).toBe('private');
+  });
+  it('names the registry row and the embedded address', () => {
+    expect(inspectHost('192.0.2.7').range).toMatchObject({ range: '192.0.2.0/24', name: 'Documentation (TEST-NET-1)', rfc: 'RFC 5737', globallyReachable: false });
+    expect(inspectHost('[::ffff:127.0.0.1]').embeddedIPv4).toEqual({ address: 0x7f000001, text: '127.0.0.1', class: 'loopback' });
+    expect(inspectHost('0x7f.1').legacyIPv4).toBe(0x7f000001);
+    expect(inspectHost('8.8.8.8').range).toBeUndefined();
+  });
+  it('throws a UriError on a string that is not a host', () => {
+    let err: unknown;
+    try {
+      classifyHost('a b');
+    } catch (e) {
+      err = e;
+    }
+    expect(isUriError(err, 'bad-host')).toBe(true);
+  });
+});
+
+/** The README recipe, word for word: a URI is fetched only if its host is public or a name that resolves to public addresses. */
+function isInternal(uri: string): boolean {
+  const ref = parse(uri, 'uri');
+  if (ref.host === undefined) return true;
+  const cls: HostClass = classifyHost(ref.host);
+  return cls !== 'public' && cls !== 'name';
+}
+
+describe('SSRF: blocking requests to internal addresses (2003 draft §7.3)', () => {
+  it.each(['http://0x7f.1/', 'http://2130706433/', 'http://[::ffff:127.0.0.1]/', 'http://127.1/'])('%s is loopback', (uri) => {
+    expect(classifyHost(parse(uri).host!)).toBe('loopback');
+    expect(isInternal(uri)).toBe(true);
+  });
+  it.each([
+    'http://127.0.0.1/', 'http://0177.0.0.1/', 'http://localhost:8080/', 'http://[::1]/', 'http://0/', 'http://[::]/',
+    'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/', 'http://10.0.0.1/', 'http://0xa9fea9fe/',
+    'http://[64:ff9b::10.0.0.1]/', 'http://127.0.0.1./', 'http://%31%32%37.0.0.1/',
+  ])('%s is internal', (uri) => {
+    expect(isInternal(uri)).toBe(true);
+  });
+  it.each(['http://8.8.8.8/', 'https://www.ietf.org/rfc/rfc3986.txt', 'http://[2606:4700::1111]/'])('%s is not', (uri) => {
+    expect(isInternal(uri)).toBe(false);
+  });
+});
