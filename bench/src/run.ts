@@ -84,7 +84,15 @@ const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.u
 function loadLines(file: string): string[] {
   let text = readFileSync(corpusDir + file, 'utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // kasztp.txt starts with a BOM
-  return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => l.length > 0);
+  // Each line is copied into a flat string of its own (as JSON.parse or a
+  // socket would hand it over) instead of a slice that keeps the whole file
+  // alive; every contender gets the same strings.
+  return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => l.length > 0).map(flat);
+}
+
+/** A sequential (flat) copy of `s`: V8 reads it without following a slice. */
+function flat(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
 }
 
 /** Loads ../shared/corpus: strip the BOM, split lines, drop empty ones. */
@@ -151,7 +159,14 @@ async function main(): Promise<void> {
   const suiteDir = here + 'suites/';
   const files = readdirSync(suiteDir).filter((f) => f.endsWith('.js')).sort();
   for (const file of files) {
-    const mod = (await import(new URL(`suites/${file}`, import.meta.url).href)) as { suite?: Suite };
+    let mod: { suite?: Suite };
+    try {
+      mod = (await import(new URL(`suites/${file}`, import.meta.url).href)) as { suite?: Suite };
+    } catch (e) {
+      print();
+      print(`## ${file}: could not be loaded (${e instanceof Error ? e.message : String(e)})`);
+      continue;
+    }
     const suite = mod.suite;
     if (!suite || (only.length > 0 && !only.includes(suite.name))) continue;
     const tables: Array<{ title: string; header: string[]; rows: string[][] }> = [];
@@ -178,7 +193,12 @@ async function main(): Promise<void> {
       },
     };
     process.stderr.write(`suite ${suite.name}...\n`);
-    await suite.run(ctx);
+    try {
+      await suite.run(ctx);
+    } catch (e) {
+      // One broken suite must not hide the others' figures.
+      tables.push({ title: 'this suite failed', header: ['error'], rows: [[String(e instanceof Error ? e.message : e).replace(/\|/g, '\\|')]] });
+    }
     print();
     print(`## ${suite.name}`);
     if (rows.length > 0) {

@@ -36,7 +36,8 @@ export const suite: Suite = {
     ], { perCall: https.length, note: 'URLs/s, typed view from components; no peer has it' });
 
     const base = 'http://a/b/c/d;p?q';
-    const refs = ['g', './g', '../g', '../../../g', 'g?y/../x', '?y', '#s', '/./g', 'g;x=1/../y', '//g'];
+    // valid under every profile (the 1993 character set has no "=", and no "/" in a search)
+    const refs = ['g', './g', '../g', '../../../g', 'g?y', '?y', '#s', '/./g', 'g;x/../y', '//g'];
     await ctx.compare('resolve by profile', [
       { name: 'urikit rfc3986 (default)', fn: () => { for (const r of refs) resolve(base, r); } },
       { name: 'urikit draft-2003', fn: () => { for (const r of refs) resolve(base, r, { profile: 'draft-2003' }); } },

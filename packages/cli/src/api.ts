@@ -10,18 +10,15 @@
  * (exit code 3) instead of the whole binary failing to load.
  */
 import * as core from 'urikit';
-import type { Kind, Profile, UriReference, UrnProfile } from 'urikit';
 
-/** A finding of `lint` (2003 draft §7): never thrown, always listed. */
-export interface LintFinding {
-  code: string;
-  severity: string;
-  message: string;
-  start: number;
-  end: number;
-}
-
-/** A URI found in text, with its offsets in the original text (App. E). */
+/**
+ * A URI found in text, with its offsets in the original text (App. E).
+ *
+ * @example
+ * ```ts
+ * const f: FoundUri = { uri: 'http://a/', start: 5, end: 14 };
+ * ```
+ */
 export interface FoundUri {
   uri: string;
   start: number;
@@ -29,32 +26,40 @@ export interface FoundUri {
   [more: string]: unknown;
 }
 
-/** The subset of the public API the command line uses (DESIGN.md). */
-export interface CoreApi {
-  parse(input: string, kind?: Kind, opts?: { profile?: Profile }): UriReference;
-  isValid(input: string, kind?: Kind, opts?: { profile?: Profile }): boolean;
-  serialize(ref: UriReference): string;
-  resolve(base: string, ref: string, opts?: { strict?: boolean; profile?: Profile }): string;
-  normalize(input: string, opts?: { level?: 'syntax' | 'scheme' }): string;
-  equivalent(a: string, b: string, opts?: { level?: 'simple' | 'syntax' | 'scheme'; ignoreFragment?: boolean }): boolean;
-  parseHost(text: string): unknown;
-  classifyHost(host: string): unknown;
-  interpretLegacyIPv4(text: string): unknown;
-  domainToASCII(domain: string): string;
-  domainToUnicode(domain: string): string;
-  lint(uri: string): LintFinding[];
-  iriToUri(iri: string): string;
-  uriToIri(uri: string): string;
-  parseUrn(input: string, opts?: { profile?: UrnProfile }): object;
-  isValidUrn(input: string, opts?: { profile?: UrnProfile }): boolean;
-  normalizeUrn(input: string, opts?: { profile?: UrnProfile }): string;
-  urnEquivalent(a: string, b: string, opts?: { profile?: UrnProfile; purpose?: 'name' | 'cache' }): boolean;
-  displayUrn(urn: string, opts?: { profile?: UrnProfile }): string;
+/** The core package's module, for its exact types (erased at run time). */
+type CoreModule = typeof import('urikit');
+
+/** The core functions the command line uses, with the library's own signatures. */
+type CoreFunctions = Pick<CoreModule,
+  | 'parse' | 'isValid' | 'serialize' | 'resolve' | 'normalize' | 'equivalent'
+  | 'parseHost' | 'classifyHost' | 'interpretLegacyIPv4' | 'domainToASCII' | 'domainToUnicode'
+  | 'lint' | 'iriToUri' | 'uriToIri'
+  | 'parseUrn' | 'isValidUrn' | 'normalizeUrn' | 'urnEquivalent' | 'displayUrn'>;
+
+/** Finding URIs in text (issue 6), by the DESIGN.md contract. */
+interface TextFunctions {
   extractUris(text: string, opts?: Record<string, unknown>): FoundUri[];
-  extractUrisFromStream(source: AsyncIterable<string> | NodeJS.ReadableStream, opts?: Record<string, unknown>): AsyncIterable<FoundUri>;
+  extractUrisFromStream(source: AsyncIterable<string>, opts?: Record<string, unknown>): AsyncIterable<FoundUri>;
 }
 
-/** `@urikit/html`. */
+/**
+ * The subset of the public API the command line uses (DESIGN.md).
+ *
+ * @example
+ * ```ts
+ * uri.normalize('HTTP://A/') // 'http://a/'
+ * ```
+ */
+export type CoreApi = CoreFunctions & TextFunctions;
+
+/**
+ * `@urikit/html`.
+ *
+ * @example
+ * ```ts
+ * (await loadHtml()).extractLinksFromHtml('<a href=x>', 'http://a/')
+ * ```
+ */
 export interface HtmlApi {
   extractLinksFromHtml(html: string, documentUri?: string): Array<Record<string, unknown>>;
 }
@@ -62,10 +67,24 @@ export interface HtmlApi {
 /** The resolver package's module, for its exact types (erased at run time). */
 type ResolverModule = typeof import('@urikit/resolver');
 
-/** `@urikit/resolver`: the service, its store, the client and the gateway. */
+/**
+ * `@urikit/resolver`: the service, its store, the client and the gateway.
+ *
+ * @example
+ * ```ts
+ * const server = await (await loadService()).startServer({ port: 0, db: ':memory:' });
+ * ```
+ */
 export type ResolverApi = Pick<ResolverModule, 'startServer' | 'startGateway' | 'openStore' | 'loadDemoData' | 'createToken' | 'importNames' | 'resolveUrn'>;
 
-/** Thrown when a command needs a library function this build does not have. */
+/**
+ * Thrown when a command needs a library function this build does not have.
+ *
+ * @example
+ * ```ts
+ * throw new MissingFeatureError('extractUris', 'urikit');
+ * ```
+ */
 export class MissingFeatureError extends Error {
   override readonly name = 'MissingFeatureError';
   constructor(readonly feature: string, readonly pkg: string) {
@@ -83,7 +102,14 @@ function bind<T>(from: object, pkg: string, names: ReadonlyArray<keyof T & strin
   return out as T;
 }
 
-/** The core functions. */
+/**
+ * The core functions.
+ *
+ * @example
+ * ```ts
+ * uri.parse('http://a/b').path // '/b'
+ * ```
+ */
 export const uri: CoreApi = bind<CoreApi>(core, 'urikit', [
   'parse', 'isValid', 'serialize', 'resolve', 'normalize', 'equivalent',
   'parseHost', 'classifyHost', 'interpretLegacyIPv4', 'domainToASCII', 'domainToUnicode',
@@ -95,12 +121,24 @@ export const uri: CoreApi = bind<CoreApi>(core, 'urikit', [
 /**
  * The HTML entry point, loaded on first use so that the per-URI commands
  * neither pay for nor depend on the HTML tokenizer.
+ *
+ * @example
+ * ```ts
+ * const { extractLinksFromHtml } = await loadHtml();
+ * ```
  */
 export async function loadHtml(): Promise<HtmlApi> {
   return bind<HtmlApi>(await import('@urikit/html'), '@urikit/html', ['extractLinksFromHtml']);
 }
 
-/** The resolution service, client and gateway, loaded on first use (fastify, the database drivers). */
+/**
+ * The resolution service, client and gateway, loaded on first use (fastify, the database drivers).
+ *
+ * @example
+ * ```ts
+ * const { resolveUrn } = await loadService();
+ * ```
+ */
 export async function loadService(): Promise<ResolverApi> {
   return bind<ResolverApi>(await import('@urikit/resolver'), '@urikit/resolver', [
     'startServer', 'startGateway', 'openStore', 'loadDemoData', 'createToken', 'importNames', 'resolveUrn',

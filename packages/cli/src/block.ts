@@ -7,7 +7,14 @@
  */
 import { OPS, type OpOptions, type Outcome } from './ops.js';
 
-/** What the caller needs to know to run a block. */
+/**
+ * What the caller needs to know to run a block.
+ *
+ * @example
+ * ```ts
+ * const job: BlockJob = { op: 'validate', opts: {}, json: false, problemsTo: 'stdout', source: '-' };
+ * ```
+ */
 export interface BlockJob {
   op: string;
   opts: OpOptions;
@@ -23,7 +30,14 @@ export interface BlockJob {
   prefix?: boolean;
 }
 
-/** What a block produced. */
+/**
+ * What a block produced.
+ *
+ * @example
+ * ```ts
+ * const r: BlockResult = { out: '', err: '', lines: 1, inputs: 1, failed: 0 };
+ * ```
+ */
 export interface BlockResult {
   out: string;
   err: string;
@@ -35,14 +49,29 @@ export interface BlockResult {
   failed: number;
 }
 
-/** The `file:line:column: code: message` line of an invalid input (column is 1-based). */
+/**
+ * The `file:line:column: code: message` line of an invalid input (column is 1-based).
+ *
+ * @example
+ * ```ts
+ * problemLine('-', 2, outcome) // '-:2:9: invalid-char: ...'
+ * ```
+ */
 export function problemLine(source: string, line: number, outcome: Outcome): string {
   const p = outcome.problem;
   if (!p) return `${source}:${line}: failed`;
   return `${source}:${line}:${p.offset + 1}: ${p.code}: ${p.message}`;
 }
 
-/** Renders one outcome into the output strings. `line` is undefined for inputs given as arguments. */
+/**
+ * Renders one outcome into the output strings. `line` is undefined for inputs given as arguments.
+ *
+ * @example
+ * ```ts
+ * const acc = { out: '', err: '' };
+ * renderOutcome(job, 'http://a/', 1, OPS.normalize!('http://a/', {}), acc);
+ * ```
+ */
 export function renderOutcome(job: BlockJob, input: string, line: number | undefined, outcome: Outcome, into: { out: string; err: string }): void {
   if (job.json) {
     const rec: Record<string, unknown> = line === undefined ? { input } : { line, input };
@@ -72,6 +101,11 @@ export function renderOutcome(job: BlockJob, input: string, line: number | undef
  * Runs the operation over every line of `text`, numbering from `firstLine`.
  * A trailing CR is removed (CRLF files), a byte order mark at the start of
  * an input is skipped, and blank lines count but are not processed.
+ *
+ * @example
+ * ```ts
+ * processBlock(job, 'http://a/\nhttp://a b/\n', 1) // { lines: 2, inputs: 2, failed: 1, ... }
+ * ```
  */
 export function processBlock(job: BlockJob, text: string, firstLine: number): BlockResult {
   const op = OPS[job.op];

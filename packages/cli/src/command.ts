@@ -5,16 +5,51 @@
  */
 import { parseArgs } from 'node:util';
 
-/** Every input valid (or: the check passed). */
+/**
+ * Every input valid (or: the check passed).
+ *
+ * @example
+ * ```ts
+ * process.exitCode = EXIT_OK;
+ * ```
+ */
 export const EXIT_OK = 0;
-/** Some input invalid (or: the check failed: different, lint findings). */
+/**
+ * Some input invalid (or: the check failed: different, lint findings).
+ *
+ * @example
+ * ```ts
+ * return failed > 0 ? EXIT_INVALID : EXIT_OK;
+ * ```
+ */
 export const EXIT_INVALID = 1;
-/** Usage error: unknown command or option, missing or bad argument. */
+/**
+ * Usage error: unknown command or option, missing or bad argument.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = EXIT_USAGE;
+ * ```
+ */
 export const EXIT_USAGE = 2;
-/** Operational failure: a file that cannot be read, a server that cannot start, a feature missing from the build. */
+/**
+ * Operational failure: a file that cannot be read, a server that cannot start, a feature missing from the build.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = EXIT_FAILURE;
+ * ```
+ */
 export const EXIT_FAILURE = 3;
 
-/** One option of a command. */
+/**
+ * One option of a command.
+ *
+ * @example
+ * ```ts
+ * const level: OptionSpec = { type: 'string', choices: ['syntax', 'scheme'], help: 'the rung of the ladder' };
+ * ```
+ */
 export interface OptionSpec {
   type: 'string' | 'boolean';
   short?: string;
@@ -27,13 +62,27 @@ export interface OptionSpec {
   help: string;
 }
 
-/** The parsed command line of one command. */
+/**
+ * The parsed command line of one command.
+ *
+ * @example
+ * ```ts
+ * const args: Args = { values: { json: true }, positionals: ['http://a/'] };
+ * ```
+ */
 export interface Args {
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
 }
 
-/** A command of the `urikit` binary. */
+/**
+ * A command of the `urikit` binary.
+ *
+ * @example
+ * ```ts
+ * const hello: Command = { name: 'hello', summary: 'greets', usage: ['hello'], options: COMMON, examples: ['urikit hello'], run: async () => EXIT_OK };
+ * ```
+ */
 export interface Command {
   name: string;
   summary: string;
@@ -47,7 +96,14 @@ export interface Command {
   run(args: Args): Promise<number>;
 }
 
-/** A problem with the command line itself: exit code 2. */
+/**
+ * A problem with the command line itself: exit code 2.
+ *
+ * @example
+ * ```ts
+ * throw new UsageError('missing BASE', 'resolve');
+ * ```
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
   constructor(message: string, readonly command?: string) {
@@ -55,13 +111,27 @@ export class UsageError extends Error {
   }
 }
 
-/** `--help` and `--json`, which every command has. */
+/**
+ * `--help` and `--json`, which every command has.
+ *
+ * @example
+ * ```ts
+ * options: { ...COMMON, ...BULK }
+ * ```
+ */
 export const COMMON: Record<string, OptionSpec> = {
   help: { type: 'boolean', short: 'h', help: 'show this help' },
   json: { type: 'boolean', help: 'write JSON: one object per input, one per line (NDJSON)' },
 };
 
-/** The options of bulk mode, for every command that takes one URI at a time. */
+/**
+ * The options of bulk mode, for every command that takes one URI at a time.
+ *
+ * @example
+ * ```ts
+ * options: { ...COMMON, ...BULK }
+ * ```
+ */
 export const BULK: Record<string, OptionSpec> = {
   input: { type: 'string', short: 'i', multiple: true, arg: 'FILE', help: 'read one input per line from FILE ("-" is standard input); repeatable' },
   jobs: { type: 'string', short: 'j', arg: 'N', help: 'process lines in N worker threads (output order is kept); default 1' },
@@ -70,7 +140,14 @@ export const BULK: Record<string, OptionSpec> = {
   'max-line': { type: 'string', arg: 'BYTES', help: 'report lines longer than BYTES as invalid and skip them; default 16777216' },
 };
 
-/** Parses `argv` for `cmd`, checking the choices; throws {@link UsageError}. */
+/**
+ * Parses `argv` for `cmd`, checking the choices; throws {@link UsageError}.
+ *
+ * @example
+ * ```ts
+ * parseCommandLine(normalizeCommand, ['--level', 'syntax', 'HTTP://A/']).values.level // 'syntax'
+ * ```
+ */
 export function parseCommandLine(cmd: Command, argv: string[]): Args {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
   for (const [name, spec] of Object.entries(cmd.options)) {
@@ -93,7 +170,14 @@ export function parseCommandLine(cmd: Command, argv: string[]): Args {
   return { values, positionals: parsed.positionals };
 }
 
-/** A positive integer option, or the default; throws {@link UsageError}. */
+/**
+ * A positive integer option, or the default; throws {@link UsageError}.
+ *
+ * @example
+ * ```ts
+ * intOption(args, 'jobs', 1) // 2 for --jobs 2
+ * ```
+ */
 export function intOption(args: Args, name: string, dflt: number, min = 1): number {
   const v = args.values[name];
   if (v === undefined) return dflt;
@@ -108,7 +192,14 @@ export function intOption(args: Args, name: string, dflt: number, min = 1): numb
   return n;
 }
 
-/** The `--help` text of a command. */
+/**
+ * The `--help` text of a command.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(helpText(parseCommand));
+ * ```
+ */
 export function helpText(cmd: Command): string {
   const lines: string[] = [];
   lines.push(`urikit ${cmd.name}: ${cmd.summary}`, '', 'Usage:');

@@ -9,7 +9,14 @@ import { renderOutcome, type BlockJob } from './block.js';
 import { runBulk } from './bulk.js';
 import { OPS, type OpOptions } from './ops.js';
 
-/** What a per-input command runs and how its text output looks. */
+/**
+ * What a per-input command runs and how its text output looks.
+ *
+ * @example
+ * ```ts
+ * const p: PerInput = { command: 'normalize', op: 'normalize', opts: { level: 'scheme' } };
+ * ```
+ */
 export interface PerInput {
   command: string;
   op: string;
@@ -20,12 +27,26 @@ export interface PerInput {
   prefix?: boolean;
 }
 
-/** Writes text to standard output, respecting backpressure. */
+/**
+ * Writes text to standard output, respecting backpressure.
+ *
+ * @example
+ * ```ts
+ * await writeOut('http://a/\n');
+ * ```
+ */
 export async function writeOut(text: string): Promise<void> {
   if (text && !process.stdout.write(text)) await new Promise<void>((r) => process.stdout.once('drain', () => r()));
 }
 
-/** Runs the operation over the given inputs, or in bulk mode when `inputs` is empty; returns the exit code. */
+/**
+ * Runs the operation over the given inputs, or in bulk mode when `inputs` is empty; returns the exit code.
+ *
+ * @example
+ * ```ts
+ * return runPerInput({ command: 'parse', op: 'parse', opts: {} }, args, args.positionals);
+ * ```
+ */
 export async function runPerInput(p: PerInput, args: Args, inputs: string[]): Promise<number> {
   const json = args.values.json === true;
   const files = (args.values.input as string[] | undefined) ?? [];

@@ -5,10 +5,17 @@
  * are plain data, so the same code runs in the main thread and in the
  * worker threads of `--jobs`.
  */
-import { MissingFeatureError, UriError, uri, type LintFinding } from './api.js';
-import type { Kind, Profile, UriReference, UrnProfile } from 'urikit';
+import { MissingFeatureError, UriError, uri } from './api.js';
+import type { Kind, LintFinding, LintSeverity, Profile, UriReference, UrnProfile } from 'urikit';
 
-/** Plain-data options of an operation (they cross into worker threads). */
+/**
+ * Plain-data options of an operation (they cross into worker threads).
+ *
+ * @example
+ * ```ts
+ * const o: OpOptions = { kind: 'uri', profile: 'draft-2003' };
+ * ```
+ */
 export interface OpOptions {
   kind?: Kind;
   profile?: Profile;
@@ -19,17 +26,31 @@ export interface OpOptions {
   ignoreFragment?: boolean;
   purpose?: 'name' | 'cache';
   /** Lint severities that do not make the exit code 1. */
-  quiet?: string[];
+  quiet?: LintSeverity[];
 }
 
-/** Why an input is invalid: a {@link UriError}'s code, offset and message. */
+/**
+ * Why an input is invalid: a {@link UriError}'s code, offset and message.
+ *
+ * @example
+ * ```ts
+ * const p: Problem = { code: 'invalid-char', offset: 8, message: 'this character is not allowed here' };
+ * ```
+ */
 export interface Problem {
   code: string;
   offset: number;
   message: string;
 }
 
-/** What one operation made of one input. */
+/**
+ * What one operation made of one input.
+ *
+ * @example
+ * ```ts
+ * OPS.normalize!('HTTP://A', {}) // { ok: true, text: 'http://a/', record: { valid: true, normalized: 'http://a/' } }
+ * ```
+ */
 export interface Outcome {
   /** False when the input is invalid (or, for compare/lint, fails the check). */
   ok: boolean;
@@ -41,10 +62,24 @@ export interface Outcome {
   problem?: Problem;
 }
 
-/** An operation: one input in, one outcome out. */
+/**
+ * An operation: one input in, one outcome out.
+ *
+ * @example
+ * ```ts
+ * const op: Op = OPS.validate!;
+ * ```
+ */
 export type Op = (input: string, o: OpOptions) => Outcome;
 
-/** Turns what a library call threw into a {@link Problem}; missing features and internal faults propagate. */
+/**
+ * Turns what a library call threw into a {@link Problem}; missing features and internal faults propagate.
+ *
+ * @example
+ * ```ts
+ * try { parse('%zz') } catch (e) { toProblem(e) } // { code: 'bad-percent', offset: 0, ... }
+ * ```
+ */
 export function toProblem(e: unknown): Problem {
   if (e instanceof UriError) return { code: e.code, offset: e.offset, message: e.message };
   throw e;
@@ -57,7 +92,14 @@ function invalid(e: unknown, record: Record<string, unknown> = {}): Outcome {
 
 const COMPONENTS = ['scheme', 'userinfo', 'host', 'hostKind', 'port', 'path', 'query', 'fragment'] as const;
 
-/** `key=value` pairs of the components present, tab-separated (absent ones left out, empty ones kept). */
+/**
+ * `key=value` pairs of the components present, tab-separated (absent ones left out, empty ones kept).
+ *
+ * @example
+ * ```ts
+ * componentsLine(parse('http://a/b?')) // 'scheme=http\thost=a\thostKind=reg-name\tpath=/b\tquery='
+ * ```
+ */
 export function componentsLine(ref: UriReference): string {
   const parts: string[] = [];
   for (const k of COMPONENTS) {
@@ -173,7 +215,7 @@ const compareOp: Op = (input, o) => {
 };
 
 /** The exit-code-relevant findings: everything but the severities asked to be quiet. */
-function loud(findings: LintFinding[], quiet: string[] | undefined): LintFinding[] {
+function loud(findings: readonly LintFinding[], quiet: readonly LintSeverity[] | undefined): LintFinding[] {
   const q = quiet ?? ['info'];
   return findings.filter((f) => !q.includes(f.severity));
 }
@@ -331,7 +373,14 @@ const urnEquivalentOp: Op = (input, o) => {
   }
 };
 
-/** Every operation by name, for the commands and the worker threads. */
+/**
+ * Every operation by name, for the commands and the worker threads.
+ *
+ * @example
+ * ```ts
+ * OPS['urn normalize']!('URN:EXAMPLE:a%2c', {}).text // 'urn:example:a%2C'
+ * ```
+ */
 export const OPS: Record<string, Op> = {
   parse: parseOp,
   validate: validateOp,

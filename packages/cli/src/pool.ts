@@ -18,7 +18,14 @@ interface Slot {
   outstanding: number;
 }
 
-/** Thrown in the main thread when a worker failed on a block. */
+/**
+ * Thrown in the main thread when a worker failed on a block.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof WorkerFailure && e.workerErrorName === 'MissingFeatureError') return EXIT_FAILURE;
+ * ```
+ */
 export class WorkerFailure extends Error {
   constructor(readonly workerErrorName: string, message: string) {
     super(message);
@@ -26,7 +33,16 @@ export class WorkerFailure extends Error {
   }
 }
 
-/** A fixed set of worker threads running {@link processBlock}. */
+/**
+ * A fixed set of worker threads running {@link processBlock}.
+ *
+ * @example
+ * ```ts
+ * const pool = new WorkerPool(2);
+ * const r = await pool.run(job, bytes, 1);
+ * await pool.close();
+ * ```
+ */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly pending = new Map<number, Pending>();

@@ -4,7 +4,16 @@
  * is a terminal (never in a pipe or a file).
  */
 
-/** A progress line on a terminal, or nothing. */
+/**
+ * A progress line on a terminal, or nothing.
+ *
+ * @example
+ * ```ts
+ * const p = new Progress(process.stderr, true, totalBytes);
+ * p.bytes += chunk.length; p.lines += n; p.tick();
+ * p.clear();
+ * ```
+ */
 export class Progress {
   private last = 0;
   private shown = false;

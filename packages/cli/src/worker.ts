@@ -5,7 +5,14 @@
 import { parentPort } from 'node:worker_threads';
 import { processBlock, type BlockJob } from './block.js';
 
-/** A block sent to a worker. */
+/**
+ * A block sent to a worker.
+ *
+ * @example
+ * ```ts
+ * worker.postMessage({ id: 0, job, bytes, firstLine: 1 } satisfies BlockRequest, [bytes.buffer]);
+ * ```
+ */
 export interface BlockRequest {
   id: number;
   job: BlockJob;

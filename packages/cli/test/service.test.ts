@@ -32,7 +32,7 @@ async function startService(args: string[]): Promise<{ child: ChildProcess; info
 
 /** Sends SIGTERM and resolves to the exit status. */
 function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');

@@ -64,7 +64,7 @@ export const IPVFUTURE = 1 << 13;
  *
  * @example
  * ```ts
- * (CLASS['@'.charCodeAt(0)]! & PCHAR) !== 0 // true
+ * (CLASS['@'.charCodeAt(0)] & PCHAR) !== 0 // true
  * ```
  */
 export const CLASS: Uint16Array = (() => {

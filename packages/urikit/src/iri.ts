@@ -20,10 +20,9 @@ import { serialize } from './serialize.js';
 import { domainToASCII, domainToUnicode, type IdnaOptions } from './host/idna.js';
 import type { UriReference } from './types.js';
 
-const HEX = '0123456789ABCDEF';
-
-/** RFC 3986 §2.1: one octet as "%" HEXDIG HEXDIG (upper case). */
-const pct = (b: number): string => `%${HEX[b >> 4]}${HEX[b & 15]}`;
+/** RFC 3986 §2.1: each octet as "%" HEXDIG HEXDIG (upper case), built once. */
+const PCT: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${b < 16 ? '0' : ''}${b.toString(16).toUpperCase()}`);
+const pct = (b: number): string => PCT[b]!;
 
 /**
  * RFC 3987 §3.1 step 2: every non-ASCII character as the percent-encoded

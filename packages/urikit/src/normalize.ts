@@ -14,18 +14,48 @@ import { parseIPv6Address, formatIPv6 } from './host/ipv6.js';
 import { parseIPv4Address } from './host/ipv4.js';
 import { getScheme } from './schemes/registry.js';
 
-/** How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3). */
+/**
+ * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
+ *
+ * @example
+ * ```ts
+ * normalize('http://h:80/', { level: 'syntax' }) // "http://h:80/"
+ * normalize('http://h:80/', { level: 'scheme' }) // "http://h/"
+ * ```
+ */
 export type NormalizeLevel = 'syntax' | 'scheme';
-/** Which rung of the ladder {@link equivalent} compares at (RFC 3986 §6.2.1–6.2.3). */
+/**
+ * Which rung of the ladder {@link equivalent} compares at (RFC 3986 §6.2.1–6.2.3).
+ *
+ * @example
+ * ```ts
+ * equivalent('http://h/%7e', 'http://h/~', { level: 'simple' }) // false
+ * equivalent('http://h/%7e', 'http://h/~', { level: 'syntax' }) // true
+ * ```
+ */
 export type CompareLevel = 'simple' | NormalizeLevel;
 
-/** Options of {@link normalize}. */
+/**
+ * Options of {@link normalize}.
+ *
+ * @example
+ * ```ts
+ * normalize('HTTP://[::0:1]', { level: 'scheme' }) // "http://[::1]/"
+ * ```
+ */
 export interface NormalizeOptions {
   /** `syntax` (RFC 3986 §6.2.2) or `scheme` (adds §6.2.3; the default). */
   level?: NormalizeLevel;
 }
 
-/** Options of {@link equivalent}. */
+/**
+ * Options of {@link equivalent}.
+ *
+ * @example
+ * ```ts
+ * equivalent('x:a#1', 'x:a#2', { level: 'syntax', ignoreFragment: true }) // true
+ * ```
+ */
 export interface EquivalentOptions {
   /** `simple` (§6.2.1), `syntax` (§6.2.2) or `scheme` (§6.2.3; the default). */
   level?: CompareLevel;

@@ -15,7 +15,7 @@
  * in module-level offsets, and throws a {@link UriError} at the first
  * offending character. Only `parse` slices the component strings.
  */
-import { UriError } from './errors.js';
+import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, Profile, UriReference } from './types.js';
 import { ALPHA, CLASS, DIGIT, HEXDIG, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO, hexValue, ucscharLength } from './chars.js';
 import { parseIPv4Address } from './host/ipv4.js';
@@ -46,16 +46,28 @@ const AT = 0x40;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
 
+// The scanner reports an error by recording it and throwing this one
+// object (no Error is built, no stack captured: isValid stays cheap on
+// invalid input); parse turns it into a UriError.
+const FAILURE: object = Object.freeze({ failure: true });
+let failCode: UriErrorCode = 'invalid-char';
+let failOffset = 0;
+function fail(code: UriErrorCode, offset: number): object {
+  failCode = code;
+  failOffset = offset;
+  return FAILURE;
+}
+
 /** The end of `text[i]`'s `pct-encoded` triplet (RFC 3986 §2.1), or a `bad-percent` error at `i`. */
 function pctEncoded(input: string, i: number): number {
-  if (hexValue(input.charCodeAt(i + 1)) < 0 || hexValue(input.charCodeAt(i + 2)) < 0) throw new UriError('bad-percent', i, input);
+  if (hexValue(input.charCodeAt(i + 1)) < 0 || hexValue(input.charCodeAt(i + 2)) < 0) throw fail('bad-percent', i);
   return i + 3;
 }
 
 /** An RFC 3987 `ucschar` (or `iprivate` when `privateToo`) at `i`, or an `invalid-char` error. */
 function ucschar(input: string, i: number, iri: boolean, privateToo: boolean): number {
   const n = iri ? ucscharLength(input, i, privateToo) : 0;
-  if (n === 0) throw new UriError('invalid-char', i, input);
+  if (n === 0) throw fail('invalid-char', i);
   return i + n;
 }
 
@@ -78,21 +90,22 @@ function scan(input: string, kind: Kind): void {
     default: throw new UriError('unknown-kind', 0, String(kind));
   }
   const len = input.length;
+  const table = CLASS; // a local alias keeps the hot loops free of module-context loads
   schemeEnd = userinfoStart = userinfoEnd = hostStart = hostEnd = portStart = portEnd = queryStart = queryEnd = fragmentStart = -1;
   hostKind = 'reg-name';
   let i = 0;
   let c = input.charCodeAt(0);
 
   // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
-  if (c < 128 && CLASS[c]! & ALPHA) {
+  if (c < 128 && table[c]! & ALPHA) {
     let j = 1;
-    while (j < len && (c = input.charCodeAt(j)) < 128 && CLASS[c]! & SCHEME) j++;
+    while (j < len && (c = input.charCodeAt(j)) < 128 && table[c]! & SCHEME) j++;
     if (c === COLON && j < len) {
       schemeEnd = j;
       i = j + 1;
     }
   }
-  if (schemeEnd < 0 && needScheme) throw missingScheme(input);
+  if (schemeEnd < 0 && needScheme) missingScheme(input);
 
   // RFC 3986 §3.2: "//" authority, ended by "/", "?", "#" or the end.
   if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
@@ -106,11 +119,11 @@ function scan(input: string, kind: Kind): void {
     for (; i < len; i++) {
       c = input.charCodeAt(i);
       if (c === SLASH || c === QUESTION || c === HASH) break;
-      if (c === COLON) throw new UriError('colon-in-first-segment', i, input);
+      if (c === COLON) throw fail('colon-in-first-segment', i);
       if (c < 128) {
-        if (CLASS[c]! & PATH) continue;
+        if (table[c]! & PATH) continue;
         if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-        throw new UriError('invalid-char', i, input);
+        throw fail('invalid-char', i);
       }
       i = ucschar(input, i, iri, false) - 1;
     }
@@ -118,10 +131,10 @@ function scan(input: string, kind: Kind): void {
   for (; i < len; i++) {
     c = input.charCodeAt(i);
     if (c < 128) {
-      if (CLASS[c]! & PATH) continue;
+      if (table[c]! & PATH) continue;
       if (c === QUESTION || c === HASH) break;
       if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-      throw new UriError('invalid-char', i, input);
+      throw fail('invalid-char', i);
     }
     i = ucschar(input, i, iri, false) - 1;
   }
@@ -133,10 +146,10 @@ function scan(input: string, kind: Kind): void {
     for (; i < len; i++) {
       c = input.charCodeAt(i);
       if (c < 128) {
-        if (CLASS[c]! & QUERY) continue;
+        if (table[c]! & QUERY) continue;
         if (c === HASH) break;
         if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-        throw new UriError('invalid-char', i, input);
+        throw fail('invalid-char', i);
       }
       i = ucschar(input, i, iri, true) - 1;
     }
@@ -145,14 +158,14 @@ function scan(input: string, kind: Kind): void {
 
   // RFC 3986 §3.5: fragment = *( pchar / "/" / "?" ); absolute-URI has none (§4.3).
   if (i < len) {
-    if (kind === 'absolute-uri') throw new UriError('fragment-not-allowed', i, input);
+    if (kind === 'absolute-uri') throw fail('fragment-not-allowed', i);
     fragmentStart = ++i;
     for (; i < len; i++) {
       c = input.charCodeAt(i);
       if (c < 128) {
-        if (CLASS[c]! & QUERY) continue;
+        if (table[c]! & QUERY) continue;
         if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-        throw new UriError('invalid-char', i, input);
+        throw fail('invalid-char', i);
       }
       i = ucschar(input, i, iri, false) - 1;
     }
@@ -160,20 +173,20 @@ function scan(input: string, kind: Kind): void {
 }
 
 /** The error for an input that must have a scheme and has none (RFC 3986 §3.1). */
-function missingScheme(input: string): UriError {
-  if (input.length === 0) return new UriError('empty', 0, input);
+function missingScheme(input: string): never {
+  if (input.length === 0) throw fail('empty', 0);
   // A ":" before any "/", "?" or "#" means a scheme was meant but is malformed.
   for (let j = 0; j < input.length; j++) {
     const c = input.charCodeAt(j);
     if (c === SLASH || c === QUESTION || c === HASH) break;
     if (c === COLON) {
-      if (j === 0) return new UriError('bad-scheme', 0, input);
+      if (j === 0) throw fail('bad-scheme', 0);
       let k = 0;
       if (CLASS[input.charCodeAt(0)]! & ALPHA) while (k < j && (CLASS[input.charCodeAt(k)]! & SCHEME) !== 0) k++;
-      return new UriError('bad-scheme', k, input);
+      throw fail('bad-scheme', k);
     }
   }
-  return new UriError('missing-scheme', 0, input);
+  throw fail('missing-scheme', 0);
 }
 
 /**
@@ -207,7 +220,7 @@ function scanAuthority(input: string, start: number, iri: boolean): number {
     return scanHost(input, j + 1, iri);
   }
   if (c === LBRACKET && j === start) return scanHost(input, j, iri);
-  if (!endsAuthority(c)) throw new UriError('invalid-char', j, input);
+  if (!endsAuthority(c)) throw fail('invalid-char', j);
   hostStart = start;
   if (firstColon < 0) {
     hostEnd = j;
@@ -242,7 +255,7 @@ function scanHost(input: string, start: number, iri: boolean): number {
     classifyRegName(input);
   }
   if (c === COLON) return scanPort(input, j + 1);
-  if (!endsAuthority(c)) throw new UriError('invalid-char', j, input);
+  if (!endsAuthority(c)) throw fail('invalid-char', j);
   return j;
 }
 
@@ -257,7 +270,7 @@ function scanPort(input: string, start: number): number {
   let j = start;
   let c = input.charCodeAt(j);
   while (c < 128 && CLASS[c]! & DIGIT) c = input.charCodeAt(++j);
-  if (!endsAuthority(c)) throw new UriError('bad-port', j, input);
+  if (!endsAuthority(c)) throw fail('bad-port', j);
   portStart = start;
   portEnd = j;
   return j;
@@ -273,20 +286,20 @@ function scanIPLiteral(input: string, start: number): number {
   for (;; close++) {
     const c = input.charCodeAt(close);
     if (c === RBRACKET) break;
-    if (endsAuthority(c)) throw new UriError('unclosed-ip-literal', start, input);
+    if (endsAuthority(c)) throw fail('unclosed-ip-literal', start);
   }
   const first = input.charCodeAt(start + 1);
   if (first === 0x76 || first === 0x56) {
     // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
     let j = start + 2;
     while (j < close && CLASS[input.charCodeAt(j)]! & HEXDIG) j++;
-    if (j === start + 2 || input.charCodeAt(j) !== 0x2e) throw new UriError('bad-ipvfuture', j, input);
+    if (j === start + 2 || input.charCodeAt(j) !== 0x2e) throw fail('bad-ipvfuture', j);
     const tail = ++j;
     for (; j < close; j++) {
       const c = input.charCodeAt(j);
-      if (!(c < 128 && CLASS[c]! & IPVFUTURE)) throw new UriError('bad-ipvfuture', j, input);
+      if (!(c < 128 && CLASS[c]! & IPVFUTURE)) throw fail('bad-ipvfuture', j);
     }
-    if (j === tail) throw new UriError('bad-ipvfuture', j, input);
+    if (j === tail) throw fail('bad-ipvfuture', j);
     hostKind = 'ipvfuture';
   } else {
     let zone = input.indexOf('%', start + 1);
@@ -294,7 +307,7 @@ function scanIPLiteral(input: string, start: number): number {
     readIPv6address(input, start + 1, zone < 0 ? close : zone, undefined, input);
     if (zone >= 0) {
       // RFC 6874 §2: IPv6addrz = IPv6address "%25" ZoneID
-      if (input.charCodeAt(zone + 1) !== 0x32 || input.charCodeAt(zone + 2) !== 0x35) throw new UriError('bad-zone-id', zone, input);
+      if (input.charCodeAt(zone + 1) !== 0x32 || input.charCodeAt(zone + 2) !== 0x35) throw fail('bad-zone-id', zone);
       readZoneID(input, zone + 3, close, input);
     }
     hostKind = 'ipv6';
@@ -319,7 +332,14 @@ function components(input: string): UriReference {
   return ref;
 }
 
-/** Options of {@link parse}, {@link tryParse} and {@link isValid}. */
+/**
+ * Options of {@link parse}, {@link tryParse} and {@link isValid}.
+ *
+ * @example
+ * ```ts
+ * parse('http://a/b', 'uri', { profile: 'rfc3986' }).path // "/b"
+ * ```
+ */
 export interface ParseOptions {
   /** A generation of the rules other than the default `rfc3986` (DESIGN.md, "Profiles"). */
   profile?: Profile;
@@ -333,15 +353,18 @@ export interface ParseOptions {
  *
  * @example
  * ```ts
- * parse('foo://user@example.com:8042/over/there?name=ferret#nose')
- * // { scheme: 'foo', userinfo: 'user', host: 'example.com', hostKind: 'reg-name',
+ * parse('foo://user@example.com:8042/over/there?name=ferret#nose') // { scheme: 'foo', userinfo: 'user', host: 'example.com', hostKind: 'reg-name',
  * //   port: '8042', path: '/over/there', query: 'name=ferret', fragment: 'nose' }
  * parse('../a?') // { path: '../a', query: '' }
  * ```
  */
 export function parse(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): UriReference {
   if (opts?.profile !== undefined && opts.profile !== 'rfc3986') return parseWithProfile(input, kind, opts.profile);
-  scan(input, kind);
+  try {
+    scan(input, kind);
+  } catch (e) {
+    throw e === FAILURE ? new UriError(failCode, failOffset, input) : e;
+  }
   return components(input);
 }
 
@@ -382,7 +405,7 @@ export function isValid(input: string, kind: Kind = 'uri-reference', opts?: Pars
     else scan(input, kind);
     return true;
   } catch (e) {
-    if (e instanceof UriError) return false;
+    if (e === FAILURE || e instanceof UriError) return false;
     throw e;
   }
 }

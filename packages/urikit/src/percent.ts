@@ -10,6 +10,12 @@ import { CLASS, PATH, PCHAR, QUERY, REG_NAME, UNRESERVED, USERINFO, hexValue } f
  * The component a text is encoded for; each keeps its own characters
  * literal (RFC 3986 §3.2.1, §3.2.2, §3.3, §3.4, §3.5) and `component`
  * keeps only `unreserved` (the safe choice for data put into any one component).
+ *
+ * @example
+ * ```ts
+ * percentEncode('a/b', 'path') // "a/b"
+ * percentEncode('a/b', 'path-segment') // "a%2Fb"
+ * ```
  */
 export type PercentComponent = 'userinfo' | 'host' | 'path' | 'path-segment' | 'query' | 'fragment' | 'component';
 
@@ -31,7 +37,14 @@ const ALLOWED: Record<PercentComponent, number> = {
 };
 
 const HEX = '0123456789ABCDEF';
-/** `%HH` with upper-case hex digits (RFC 3986 §2.1: producers should use upper case). */
+/**
+ * One octet as `%HH` with upper-case hex digits (RFC 3986 §2.1: producers should use upper case).
+ *
+ * @example
+ * ```ts
+ * pctTriplet(0x2f) // "%2F"
+ * ```
+ */
 export const pctTriplet = (octet: number): string => '%' + HEX[octet >> 4]! + HEX[octet & 15]!;
 
 /**
@@ -75,7 +88,14 @@ export function percentEncode(text: string, component: PercentComponent): string
   return run === 0 ? text : out + text.slice(run);
 }
 
-/** Options of {@link percentDecode}. */
+/**
+ * Options of {@link percentDecode}.
+ *
+ * @example
+ * ```ts
+ * percentDecode('%E2%82%AC%FF', { lenient: true }) // "€%FF"
+ * ```
+ */
 export interface PercentDecodeOptions {
   /**
    * Keep a malformed `%` sequence or an octet that is not part of valid

@@ -16,6 +16,7 @@ import { parse1993, resolve1993 } from './profiles/url-1993.js';
 /**
  * Every profile name, newest first; `Profile` (types.ts) is the type of one.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-5.2
  * @example
  * ```ts
  * PROFILES.includes('draft-1997') // true
@@ -29,6 +30,7 @@ export const PROFILES: readonly Profile[] = ['rfc3986', 'draft-2003', 'draft-199
  * 1997 and 1993 drafts have no such switch (a scheme always makes a
  * reference absolute).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-5.2
  * @example
  * ```ts
  * resolveWithProfile('http://a/b/c/d;p?q', '?y', 'draft-1997', true) // 'http://a/b/c/?y'
@@ -48,6 +50,7 @@ export function resolveWithProfile(base: string, ref: string, profile: Profile, 
  * @internal `parse(input, kind, { profile })` for a profile other than
  * `rfc3986`.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-5.2
  * @example
  * ```ts
  * parseWithProfile('news:comp.infosystems.www', 'uri', 'url-1993').path // 'comp.infosystems.www'

@@ -9,7 +9,14 @@ import { serialize } from './serialize.js';
 import { removeDotSegments } from './remove-dot-segments.js';
 import { resolveWithProfile } from './profiles.js';
 
-/** Options of {@link resolve}. */
+/**
+ * Options of {@link resolve} (RFC 3986 §5.2.2).
+ *
+ * @example
+ * ```ts
+ * resolve('http://a/b/c/d;p?q', 'http:g', { strict: false, profile: 'rfc3986' }) // "http://a/b/c/g"
+ * ```
+ */
 export interface ResolveOptions {
   /**
    * The "strict parser" of RFC 3986 §5.2.2 (default `true`): a reference

@@ -24,7 +24,14 @@ async function* textOf(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
   if (tail) yield tail;
 }
 
-/** `urikit extract`. */
+/**
+ * The `urikit extract` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await extractCommand.run(parseCommandLine(extractCommand, ['--help']));
+ * ```
+ */
 export const extractCommand: Command = {
   name: 'extract',
   summary: 'find the URIs in text or mail (2003 draft App. E), or the links of an HTML document',

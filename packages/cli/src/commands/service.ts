@@ -16,21 +16,35 @@ function dbOf(values: Record<string, unknown>): string | undefined {
   return (values.db as string | undefined) ?? process.env.URIKIT_DB ?? undefined;
 }
 
-/** Waits for SIGINT or SIGTERM, then closes what was opened. */
-async function untilSignal(close: () => Promise<unknown>): Promise<number> {
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+/**
+ * Resolves on the first SIGINT or SIGTERM. Called before a server starts,
+ * so that a signal that comes the moment the server says it is ready is
+ * never lost to the default action (which would end the process at once).
+ */
+function signalled(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const on = (): void => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve();
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
   });
-  await close();
-  return EXIT_OK;
 }
 
 async function closeStore(store: Store | undefined): Promise<void> {
   if (store) await store.close();
 }
 
-/** `urikit serve`. */
+/**
+ * The `urikit serve` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await serveCommand.run(parseCommandLine(serveCommand, ['--help']));
+ * ```
+ */
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the URN resolution service (1995 draft, RFC 2169 /uri-res/, RFC 2483 services)',
@@ -65,6 +79,7 @@ export const serveCommand: Command = {
     if (args.values['see-other'] === true) opts.seeOther = true;
     if (args.values['no-rate-limit'] === true) opts.rateLimit = false;
     if (args.values.log === true) opts.logger = true;
+    const stop = signalled();
     const service = await loadService();
     const server = await service.startServer(opts);
     const url = server.url;
@@ -82,11 +97,20 @@ export const serveCommand: Command = {
         `Ctrl-C stops it.\n`,
       );
     }
-    return untilSignal(() => server.close());
+    await stop;
+    await server.close();
+    return EXIT_OK;
   },
 };
 
-/** `urikit gateway`. */
+/**
+ * The `urikit gateway` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await gatewayCommand.run(parseCommandLine(gatewayCommand, ['--help']));
+ * ```
+ */
 export const gatewayCommand: Command = {
   name: 'gateway',
   summary: 'run a gateway that resolves URNs for browsers and renders every answer as HTML (1995 draft §4)',
@@ -106,8 +130,9 @@ export const gatewayCommand: Command = {
     'curl http://127.0.0.1:8080/urn:dns:library.bigstate.edu:aj17-mcc',
   ],
   run: async (args) => {
-    const service = await loadService();
     const port = intOption(args, 'port', 8080, 0);
+    const stop = signalled();
+    const service = await loadService();
     const host = args.values.host as string;
     const opts: GatewayOptions = { port, host };
     if (args.values.resolver) opts.resolvers = args.values.resolver as string[];
@@ -118,11 +143,20 @@ export const gatewayCommand: Command = {
     process.stdout.write(args.values.json === true
       ? JSON.stringify({ url, port: server.port }) + '\n'
       : `urikit gateway listening on ${url}/\n  in a browser: ${url}/\n  curl '${url}/resolve?urn=urn:ietf:rfc:3986'\nCtrl-C stops it.\n`);
-    return untilSignal(() => server.close());
+    await stop;
+    await server.close();
+    return EXIT_OK;
   },
 };
 
-/** `urikit resolve-urn`. */
+/**
+ * The `urikit resolve-urn` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await resolveUrnCommand.run(parseCommandLine(resolveUrnCommand, ['--help']));
+ * ```
+ */
 export const resolveUrnCommand: Command = {
   name: 'resolve-urn',
   summary: 'resolve a URN through a resolver, following redirects (1995 draft §3–§5, RFC 2483)',
@@ -182,7 +216,14 @@ export const resolveUrnCommand: Command = {
   },
 };
 
-/** `urikit import`. */
+/**
+ * The `urikit import` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await importCommand.run(parseCommandLine(importCommand, ['--help']));
+ * ```
+ */
 export const importCommand: Command = {
   name: 'import',
   summary: 'bulk-import names into the store from NDJSON or CSV, in one transaction (all or nothing)',
@@ -224,7 +265,14 @@ export const importCommand: Command = {
   },
 };
 
-/** `urikit token`. */
+/**
+ * The `urikit token` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await tokenCommand.run(parseCommandLine(tokenCommand, ['--help']));
+ * ```
+ */
 export const tokenCommand: Command = {
   name: 'token',
   summary: 'create an admin API bearer token scoped to a naming-authority prefix (stored hashed)',

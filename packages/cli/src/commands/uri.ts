@@ -21,7 +21,14 @@ function uriOpts(values: Record<string, unknown>): OpOptions {
   return o;
 }
 
-/** `urikit parse`. */
+/**
+ * The `urikit parse` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await parseCommand.run(parseCommandLine(parseCommand, ['--help']));
+ * ```
+ */
 export const parseCommand: Command = {
   name: 'parse',
   summary: 'split URI references into their components, exactly as written (RFC 3986 §3)',
@@ -37,7 +44,14 @@ export const parseCommand: Command = {
   run: (args) => runPerInput({ command: 'parse', op: 'parse', opts: uriOpts(args.values) }, args, args.positionals),
 };
 
-/** `urikit validate`. */
+/**
+ * The `urikit validate` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await validateCommand.run(parseCommandLine(validateCommand, ['--help']));
+ * ```
+ */
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'check URI references against the grammar, with the position of the first error',
@@ -53,7 +67,14 @@ export const validateCommand: Command = {
   run: (args) => runPerInput({ command: 'validate', op: 'validate', opts: uriOpts(args.values), problemsTo: 'stdout', silentValid: true }, args, args.positionals),
 };
 
-/** `urikit resolve`. */
+/**
+ * The `urikit resolve` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await resolveCommand.run(parseCommandLine(resolveCommand, ['--help']));
+ * ```
+ */
 export const resolveCommand: Command = {
   name: 'resolve',
   summary: 'resolve references against a base URI (RFC 3986 §5.2)',
@@ -75,7 +96,14 @@ export const resolveCommand: Command = {
   },
 };
 
-/** `urikit normalize`. */
+/**
+ * The `urikit normalize` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await normalizeCommand.run(parseCommandLine(normalizeCommand, ['--help']));
+ * ```
+ */
 export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize URIs for comparison and de-duplication (RFC 3986 §6.2.2, §6.2.3)',
@@ -90,7 +118,14 @@ export const normalizeCommand: Command = {
   run: (args) => runPerInput({ command: 'normalize', op: 'normalize', opts: { level: args.values.level as 'syntax' | 'scheme' } }, args, args.positionals),
 };
 
-/** `urikit compare`. */
+/**
+ * The `urikit compare` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await compareCommand.run(parseCommandLine(compareCommand, ['--help']));
+ * ```
+ */
 export const compareCommand: Command = {
   name: 'compare',
   summary: 'say whether two URIs are equivalent (RFC 3986 §6)',
@@ -119,7 +154,14 @@ export const compareCommand: Command = {
 
 const SEVERITIES = ['info', 'warning', 'error'] as const;
 
-/** `urikit lint`. */
+/**
+ * The `urikit lint` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await lintCommand.run(parseCommandLine(lintCommand, ['--help']));
+ * ```
+ */
 export const lintCommand: Command = {
   name: 'lint',
   summary: 'warn about the security risks of the 2003 draft §7 (userinfo, passwords, rare IP forms, ports, controls, confusables)',
@@ -139,12 +181,19 @@ export const lintCommand: Command = {
   ],
   run: (args) => {
     const failOn = SEVERITIES.indexOf(args.values['fail-on'] as (typeof SEVERITIES)[number]);
-    const opts: OpOptions = { ...uriOpts(args.values), quiet: SEVERITIES.slice(0, failOn) as unknown as string[] };
+    const opts: OpOptions = { ...uriOpts(args.values), quiet: SEVERITIES.slice(0, failOn) };
     return runPerInput({ command: 'lint', op: 'lint', opts, prefix: true }, args, args.positionals);
   },
 };
 
-/** `urikit host`. */
+/**
+ * The `urikit host` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await hostCommand.run(parseCommandLine(hostCommand, ['--help']));
+ * ```
+ */
 export const hostCommand: Command = {
   name: 'host',
   summary: 'classify a host: kind, the address a rare IPv4 form really names, loopback/private/public..., IDNA',

@@ -9,7 +9,14 @@ import type { OpOptions } from '../ops.js';
 
 const ACTIONS = ['parse', 'validate', 'normalize', 'equivalent', 'display'] as const;
 
-/** `urikit urn`. */
+/**
+ * The `urikit urn` command: its options, help text and what it runs.
+ *
+ * @example
+ * ```ts
+ * await urnCommand.run(parseCommandLine(urnCommand, ['--help']));
+ * ```
+ */
 export const urnCommand: Command = {
   name: 'urn',
   summary: 'URNs: parse, validate, normalize, equivalent, display (RFC 8141, 2012 and 1995 drafts)',

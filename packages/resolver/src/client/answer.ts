@@ -20,7 +20,14 @@ import type { UrnLocation } from './types.js';
  */
 export const DEFAULT_ACCEPT = 'text/urc-0, application/json;q=0.9, text/uri-list;q=0.8, text/plain;q=0.5, text/html;q=0.4';
 
-/** What an answer says: its locations and any metadata. */
+/**
+ * What an answer says: its locations and any metadata.
+ *
+ * @example
+ * ```ts
+ * const a: ReadAnswer = { locations: [{ url: 'http://a.test/' }], metadata: { title: 'T' } };
+ * ```
+ */
 export interface ReadAnswer {
   locations: UrnLocation[];
   metadata?: unknown;

@@ -23,7 +23,14 @@ export interface ResolverConfig {
   resolvers: Record<string, string[]>;
 }
 
-/** A discovery method; see {@link DiscoveryOptions}. */
+/**
+ * A discovery method; see {@link DiscoveryOptions}.
+ *
+ * @example
+ * ```ts
+ * const order: DiscoveryMethod[] = ['naptr', 'config'];
+ * ```
+ */
 export type DiscoveryMethod = 'config' | 'yaurn-1995' | 'naptr';
 
 /**
@@ -50,6 +57,11 @@ export interface DiscoveryOptions {
 /**
  * One place to send a resolution request: the full request URL and, when
  * the URL uses an address, the `Host` header naming the resolver.
+ *
+ * @example
+ * ```ts
+ * const t: ResolverTarget = { url: 'http://127.0.0.1:4500/aj17-mcc', host: 'library.bigstate.edu:4500', source: 'yaurn-1995' };
+ * ```
  */
 export interface ResolverTarget {
   url: string;

@@ -5,10 +5,20 @@
  * the resolver's name (1995 draft §2.2.1: every address of the host is
  * an equivalent resolver).
  */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { classifyHost } from 'urikit';
 
-/** What came back from a resolver. */
+/**
+ * What came back from a resolver.
+ *
+ * @example
+ * ```ts
+ * const a: HttpAnswer = { status: 301, statusText: 'Moved to urn:x:y', headers: { location: 'urn:x:y' }, body: Buffer.alloc(0) };
+ * ```
+ */
 export interface HttpAnswer {
   status: number;
   /** The Reason-Phrase of the Status-Line (1995 draft §3.4.1: relevant for 301 and 302). */
@@ -18,14 +28,45 @@ export interface HttpAnswer {
   body: Buffer;
 }
 
-/** How one request is sent. */
+/**
+ * How one request is sent.
+ *
+ * @example
+ * ```ts
+ * const o: HttpGetOptions = { headers: { accept: 'text/urc-0' }, timeout: 5000, maxBody: 1 << 20 };
+ * ```
+ */
 export interface HttpGetOptions {
   headers: Record<string, string>;
   /** Milliseconds before the request is abandoned. */
   timeout: number;
   /** The largest body accepted, in bytes. */
   maxBody: number;
+  /**
+   * Connect only to globally routable addresses (RFC 6890 classes, 2003
+   * draft §7.3): a gateway open to the public must not be made to reach
+   * loopback, private or link-local hosts (server-side request forgery).
+   */
+  publicOnly?: boolean;
 }
+
+/** Why an address may not be used, or undefined when it is public. */
+function refusal(address: string): string | undefined {
+  const cls = classifyHost(isIP(address) === 6 ? `[${address}]` : address);
+  return cls === 'public' ? undefined : `${address} is not a public address (${cls})`;
+}
+
+/** A DNS lookup for node:http that refuses every address that is not public. */
+const publicLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const bad = addresses.map((a) => refusal(a.address)).find((r) => r !== undefined);
+    if (bad !== undefined) return callback(Object.assign(new Error(bad), { code: 'EPUBLICONLY' }), '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    const first = addresses[0];
+    return first ? callback(null, first.address, first.family) : callback(Object.assign(new Error(`${hostname}: no address`), { code: 'ENOTFOUND' }), '', 0);
+  });
+};
 
 /**
  * Sends `GET url` and collects the answer; rejects with a message naming
@@ -50,7 +91,16 @@ export function httpGet(url: string, opts: HttpGetOptions): Promise<HttpAnswer> 
       reject(new Error(`${url}: only http and https resolvers are supported`));
       return;
     }
-    const req = send(target, { method: 'GET', headers: opts.headers, timeout: opts.timeout }, (res) => {
+    if (opts.publicOnly) {
+      // An address written in the URL is never looked up; check it here.
+      const literal = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
+      const bad = isIP(literal) ? refusal(literal) : undefined;
+      if (bad !== undefined) {
+        reject(new Error(`${url}: ${bad}`));
+        return;
+      }
+    }
+    const req = send(target, { method: 'GET', headers: opts.headers, timeout: opts.timeout, ...(opts.publicOnly ? { lookup: publicLookup } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -71,6 +121,10 @@ export function httpGet(url: string, opts: HttpGetOptions): Promise<HttpAnswer> 
         resolvePromise({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, body: Buffer.concat(chunks) });
       });
     });
+    // The whole exchange has one deadline, so a resolver that sends a byte
+    // now and then cannot hold the client (the socket timeout alone would).
+    const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${opts.timeout} ms`)), opts.timeout);
+    req.on('close', () => clearTimeout(deadline));
     req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeout} ms`)));
     req.on('error', (e: NodeJS.ErrnoException) => reject(new Error(`${url}: ${e.code ? `${e.code} ` : ''}${e.message}`)));
     req.end();

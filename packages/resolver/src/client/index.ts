@@ -11,3 +11,6 @@ export { readAnswer, mediaType, DEFAULT_ACCEPT } from './answer.js';
 export type { ReadAnswer } from './answer.js';
 export { httpGet } from './http.js';
 export type { HttpAnswer, HttpGetOptions } from './http.js';
+export { interpretRedirect, urnInReasonPhrase, urnOfRfc2169Url } from './redirect.js';
+export type { RedirectMeaning } from './redirect.js';
+export { compileEre } from './ere.js';

@@ -12,8 +12,16 @@
  * ```
  */
 import type { Resolver } from 'node:dns/promises';
+import { compileEre } from './ere.js';
 
-/** One NAPTR record as `node:dns` gives it (RFC 3403 §4.1). */
+/**
+ * One NAPTR record as `node:dns` gives it (RFC 3403 §4.1).
+ *
+ * @example
+ * ```ts
+ * const r: NaptrRecord = { order: 100, preference: 50, flags: 's', service: 'http+N2L+N2C+N2R', regexp: '', replacement: '_http._tcp.example.com' };
+ * ```
+ */
 export interface NaptrRecord {
   flags: string;
   service: string;
@@ -23,7 +31,14 @@ export interface NaptrRecord {
   preference: number;
 }
 
-/** Where a terminal NAPTR record points: a URI, or a host and port to ask. */
+/**
+ * Where a terminal NAPTR record points: a URI, or a host and port to ask.
+ *
+ * @example
+ * ```ts
+ * const t: NaptrTarget = { kind: 'host', host: 'www.example.com', port: 80, protocol: 'http', service: 'http+N2L' };
+ * ```
+ */
 export type NaptrTarget =
   | { kind: 'uri'; uri: string; service: string }
   | { kind: 'host'; host: string; port: number; protocol: 'http' | 'https'; service: string };
@@ -58,9 +73,9 @@ export function parseSubstitution(expr: string): { ere: string; repl: string; ca
   return { ere: fields[0]!, repl: fields[1]!, caseInsensitive: cur === 'i' };
 }
 
-// The longest Application Unique String the client will match a
-// DNS-supplied expression against; bounds the work of a hostile ERE.
-const MAX_AUS = 2048;
+// The longest Application Unique String the client matches a
+// DNS-supplied expression against (matching is linear in it).
+const MAX_AUS = 8192;
 
 /**
  * Applies a NAPTR regexp to the Application Unique String, the URN
@@ -75,15 +90,14 @@ const MAX_AUS = 2048;
 export function applySubstitution(expr: string, aus: string): string | undefined {
   const sub = parseSubstitution(expr);
   if (!sub || aus.length > MAX_AUS) return undefined;
-  let re: RegExp;
+  let m: (string | undefined)[] | undefined;
   try {
-    // POSIX ERE (RFC 3402 §3.2) read as a JavaScript pattern; the
-    // subset DDDS rules use (anchors, classes, groups, * + ?) means the same.
-    re = new RegExp(sub.ere, sub.caseInsensitive ? 'i' : '');
+    // POSIX ERE (RFC 3402 §3.2) matched by a linear-time automaton: the
+    // expression comes from DNS and must not be able to hang the client.
+    m = compileEre(sub.ere, sub.caseInsensitive).exec(aus);
   } catch {
     return undefined;
   }
-  const m = re.exec(aus);
   if (!m) return undefined;
   // repl = *(string / backref); backref = "\" 1POS_DIGIT
   let out = '';
@@ -122,7 +136,14 @@ function offers(field: string, service: string): 'http' | 'https' | undefined {
   return services.includes(want) || services.includes(twin) ? protocol : undefined;
 }
 
-/** Options of {@link discoverByNaptr}. */
+/**
+ * Options of {@link discoverByNaptr}.
+ *
+ * @example
+ * ```ts
+ * const o: NaptrOptions = { dns: new Resolver(), service: 'I2L', suffix: 'urn.arpa' };
+ * ```
+ */
 export interface NaptrOptions {
   /** The DNS resolver to ask (servers set with `setServers`). */
   dns: Resolver;

@@ -9,7 +9,14 @@
 import { parseUrn } from 'urikit';
 import { schemeOf } from '../web/links.js';
 
-/** The meaning of one redirect. */
+/**
+ * The meaning of one redirect.
+ *
+ * @example
+ * ```ts
+ * const m: RedirectMeaning = { kind: 'urn', urn: 'urn:other:b' };
+ * ```
+ */
 export type RedirectMeaning =
   /** Resolve this URN instead; `hint` is a resolver URL for it, tried after discovery. */
   | { kind: 'urn'; urn: string; hint?: string }

@@ -12,7 +12,6 @@ import { DEFAULT_ACCEPT, mediaType, readAnswer } from './answer.js';
 import { discoverySteps, requestUrl, type ResolverTarget } from './discovery.js';
 import { httpGet, type HttpAnswer } from './http.js';
 import type { ResolveOptions, ResolveResult, ResolverAttempt } from './types.js';
-import { schemeOf } from '../web/links.js';
 import { interpretRedirect } from './redirect.js';
 
 /**
@@ -45,6 +44,16 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const UNAVAILABLE = new Set([500, 502, 503, 504]);
 const MAX_BODY = 4 * 1024 * 1024;
 
+/**
+ * Attaches the answer's body to a result without making it part of its
+ * JSON (gateways pass it through; `JSON.stringify(result)` stays the
+ * `{ status, locations, metadata, via, ... }` of the contract).
+ */
+function withBody(result: ResolveResult, body: string): ResolveResult {
+  Object.defineProperty(result, 'body', { value: body, enumerable: false, writable: true, configurable: true });
+  return result;
+}
+
 /** The key under which two spellings of one URN are the same name (RFC 8141 §3.1). */
 function urnKey(urn: string): string {
   try {
@@ -76,7 +85,7 @@ async function ask(target: ResolverTarget, accept: string, opts: ResolveOptions)
     if (cached.headers['last-modified']) headers['if-modified-since'] = cached.headers['last-modified'];
     if (cached.headers['etag']) headers['if-none-match'] = cached.headers['etag'];
   }
-  const answer = await httpGet(target.url, { headers, timeout: opts.timeout ?? 10_000, maxBody: MAX_BODY });
+  const answer = await httpGet(target.url, { headers, timeout: opts.timeout ?? 10_000, maxBody: MAX_BODY, publicOnly: opts.publicOnly === true });
   if (answer.status === 304 && cached) {
     // RFC 9111 §4.3.4: the stored answer is used with the new headers merged in.
     const refreshed: CacheEntry = { ...cached, headers: { ...cached.headers, ...answer.headers, 'content-type': cached.headers['content-type'] ?? '' }, storedAt: now() };
@@ -86,6 +95,9 @@ async function ask(target: ResolverTarget, accept: string, opts: ResolveOptions)
   }
   if (cache && isStorable(answer.headers) && (answer.status === 200 || REDIRECTS.has(answer.status) || answer.status === 404 || answer.status === 410)) {
     await cache.set(key, { status: answer.status, statusText: answer.statusText, headers: answer.headers, body: answer.body.toString('base64'), storedAt: now() });
+  } else if (cache && cached) {
+    // A new answer that may not be kept replaces the kept one: never answer from a stale entry.
+    await cache.delete(key);
   }
   return { answer, url: target.url, fromCache: false };
 }
@@ -185,6 +197,11 @@ export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promis
           continue;
         }
         // 1995 draft §4: "attempt to resolve the original URN by substituting the new URN".
+        try {
+          parseUrn(meaning.urn);
+        } catch (e) {
+          throw new ResolutionError('bad-resolver-answer', via, [], `${url} redirected to the malformed URN ${meaning.urn}${isUriError(e) ? `: ${e.message}` : ''}`);
+        }
         const key = urnKey(meaning.urn);
         if (seen.has(key)) throw new ResolutionError('redirect-loop', [...via, meaning.urn], [], [...via, meaning.urn].join(' -> '));
         seen.add(key);
@@ -193,19 +210,17 @@ export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promis
         if (meaning.hint !== undefined) extra = { last: meaning.hint };
         continue;
       }
-      if (meaning === undefined && answer.headers['location'] !== undefined && schemeOf(answer.headers['location'].trim()) === 'urn') {
-        throw new ResolutionError('bad-resolver-answer', via, [], `${url} redirected to a malformed URN: ${answer.headers['location']}`);
-      }
       if (meaning !== undefined) {
         // A redirect to a URL is the location itself (RFC 2169 §2.1: I2L answers 302 to the URL).
         const contentType = mediaType(answer.headers['content-type']);
-        return { status: answer.status, locations: [{ url: meaning.url }], via, resolver: url, fromCache, ...(contentType ? { contentType } : {}), body: answer.body.toString('latin1') };
+        return withBody({ status: answer.status, locations: [{ url: meaning.url }], via, resolver: url, fromCache, ...(contentType ? { contentType } : {}) }, answer.body.toString('latin1'));
       }
     }
     const type = mediaType(answer.headers['content-type']);
     const result: ResolveResult = { status: answer.status, locations: [], via, resolver: url, fromCache };
     if (type) result.contentType = type;
-    result.body = type === 'text/urc-0' ? answer.body.toString('latin1') : answer.body.toString('utf8');
+    // urc-0 may be ISO-8859-x (1995 draft §3.4.2): kept as latin1 so the bytes can be passed through.
+    withBody(result, type === 'text/urc-0' ? answer.body.toString('latin1') : answer.body.toString('utf8'));
     if (answer.body.length > 0) {
       try {
         const read = readAnswer(type, answer.body);

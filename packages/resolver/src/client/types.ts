@@ -53,13 +53,18 @@ export interface ResolveResult {
   contentType?: string;
   /** True when the answer came from the cache (fresh, or revalidated with a 304; §5). */
   fromCache?: boolean;
-  /** The body of that answer as received, for gateways that pass it through. */
+  /** The body of that answer as received, for gateways that pass it through (not enumerable: left out of JSON). */
   body?: string;
 }
 
 /**
  * One attempt to reach a resolver, kept so that an error can say which
  * resolvers were tried and why each failed.
+ *
+ * @example
+ * ```ts
+ * const a: ResolverAttempt = { url: 'http://127.0.0.1:4500/uri-res/I2L?urn:x:y', error: 'ECONNREFUSED' };
+ * ```
  */
 export interface ResolverAttempt {
   /** The request URL. */
@@ -95,6 +100,8 @@ export interface ResolveOptions {
   discovery?: DiscoveryOptions;
   /** Milliseconds to wait for each resolver, 10 000 by default. */
   timeout?: number;
+  /** Connect only to public addresses (a gateway open to anyone; 2003 draft §7.3). */
+  publicOnly?: boolean;
   /** The clock, in milliseconds since the epoch (for cache freshness). */
   now?: () => number;
 }

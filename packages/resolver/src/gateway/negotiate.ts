@@ -4,7 +4,14 @@
  * §3.1.1: "HTTP's Accept: header is used to indicate the desired format").
  */
 
-/** The formats a gateway can answer in. */
+/**
+ * The formats a gateway can answer in.
+ *
+ * @example
+ * ```ts
+ * const f: GatewayFormat = negotiateFormat('text/urc-0');
+ * ```
+ */
 export type GatewayFormat = 'text/html' | 'application/json' | 'text/urc-0';
 
 const OFFERED: GatewayFormat[] = ['text/html', 'application/json', 'text/urc-0'];

@@ -5,6 +5,7 @@
  * registry. Every request needs `Authorization: Bearer <token>` and may
  * only touch names under the token's authority prefix.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse, UriError } from 'urikit';
 import { recordJson } from '../formats/render.js';
@@ -114,8 +115,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.
     admin.put('/names/*', async (request, reply) => {
       const urn = urnFromPath(request, '/admin/names/');
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      if (typeof body !== 'object' || Array.isArray(body)) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
+      const body = request.body as Record<string, unknown>;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
       let checked;
       try { checked = validateNameInput({ ...body, urn }); } catch (e) { return inputError(reply, e); }
       if (!scoped(request, reply, checked.key)) return reply;
@@ -189,9 +190,9 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const prefix = listPrefix(request, reply);
       if (prefix === undefined) return reply;
       reply.type('application/x-ndjson');
-      return reply.send((async function* () {
+      return reply.send(Readable.from((async function* () {
         for await (const r of store.exportAll(prefix)) yield `${JSON.stringify(recordJson(r))}\n`;
-      })());
+      })()));
     });
 
     admin.get('/changes', async (request, reply) => {

@@ -49,7 +49,11 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'import') {
       const format = flag(args, 'format') === 'csv' ? 'csv' : 'ndjson';
       const file = args[args.length - 1]!;
-      const report = await importNames(store, createReadStream(file), { format });
+      let shown = 0;
+      const report = await importNames(store, createReadStream(file), {
+        format,
+        onProgress: (n) => { if (n - shown >= 10_000) { shown = n; process.stderr.write(`progress ${n}\n`); } },
+      });
       process.stdout.write(`${JSON.stringify(report)}\n`);
       return report.ok ? 0 : 1;
     }

@@ -157,14 +157,21 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
           maxHeaderSize: limits.headerBytes,
           requestTimeout: limits.requestTimeoutMs,
           headersTimeout: limits.headersTimeoutMs,
+          connectionsCheckingInterval: Math.max(100, Math.min(30_000, limits.headersTimeoutMs / 4, limits.requestTimeoutMs / 4)),
         }, (req, res) => {
           if (req.method === 'OPTIONS') {
             res.writeHead(204, PREFLIGHT_HEADERS);
             res.end();
             return;
           }
-          if (isResolution(req.method, req.url ?? '')) void serveResolution(req, res);
-          else handler(req, res);
+          if (isResolution(req.method, req.url ?? '')) {
+            void serveResolution(req, res);
+            return;
+          }
+          // In flight until the response is finished or the connection is gone (timeouts included).
+          metrics.inFlight++;
+          res.once('close', () => { metrics.inFlight--; });
+          handler(req, res);
         });
         return httpServer;
       },
@@ -178,12 +185,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         void reply.code(429).headers(a.headers).send(a.body);
         return reply;
       }
-      metrics.inFlight++;
       return undefined;
     });
     app.addHook('onResponse', async (request, reply) => {
       if (request.url.startsWith('/healthz') || request.url.startsWith('/metrics')) return;
-      metrics.inFlight = Math.max(0, metrics.inFlight - 1);
       metrics.observe(request.url.startsWith('/admin') ? 'admin' : 'other', reply.statusCode, reply.elapsedTime / 1000);
     });
     app.setNotFoundHandler((request, reply) => {
@@ -228,6 +233,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       front.once('error', reject);
       front.listen(opts.port ?? DEFAULT_PORT, host, () => { front.off('error', reject); resolveListen(); });
     });
+    // node:http starts tracking connections (idle ones for close, and the
+    // request and header timeouts) on 'listening'; the front listens for it.
+    httpServer.emit('listening');
     const port = (front.address() as AddressInfo).port;
     const shown = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shown}:${port}`;
@@ -236,7 +244,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
-      await new Promise<void>((r) => front.close(() => r()));
+      // net.Server#close waits for every connection to end; keep-alive ones are closed below.
+      const frontClosed = new Promise<void>((r) => front.close(() => r()));
       httpServer.closeIdleConnections();
       const deadline = Date.now() + 10_000;
       while (metrics.inFlight > 0 && Date.now() < deadline) {
@@ -244,6 +253,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         httpServer.closeIdleConnections();
       }
       httpServer.closeAllConnections();
+      // Stops the timeout checks ('not running' is expected: the front listened).
+      httpServer.close(() => undefined);
+      await frontClosed;
       await app.close();
       if (ownsStore) await store.close();
     })());

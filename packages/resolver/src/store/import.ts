@@ -38,6 +38,8 @@ export interface ImportOptions {
   actor?: string;
   /** Stop reporting after this many errors (default 1000); the import fails either way. */
   maxErrors?: number;
+  /** Called after each batch is written inside the transaction, with the records read so far. */
+  onProgress?: (records: number) => void;
 }
 
 /** A signal to roll the transaction back. */
@@ -47,7 +49,12 @@ const CSV_COLUMNS = new Set(['urn', 'url', 'mediatype', 'charset', 'language', '
 
 /** Raw records with their first line, from NDJSON or CSV text chunks. */
 async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, format: 'ndjson' | 'csv'): AsyncGenerator<{ line: number; value?: unknown; error?: string }> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const decoder = {
+    decode(bytes?: Uint8Array, opts?: { stream: boolean }): string {
+      try { return utf8.decode(bytes, opts); } catch { throw new InputError('the body is not UTF-8', 'bad-utf8'); }
+    },
+  };
   const chunks: AsyncIterable<string | Uint8Array> = typeof input === 'string' ? [input] as unknown as AsyncIterable<string> : input;
   if (format === 'ndjson') {
     let rest = '';
@@ -151,6 +158,7 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
         const c = await store.writeBatch(trx, batch, opts.actor);
         report.created += c.created; report.updated += c.updated; report.unchanged += c.unchanged;
         batch = [];
+        opts.onProgress?.(report.records);
       };
       for await (const rec of rawRecords(input, opts.format)) {
         report.records++;

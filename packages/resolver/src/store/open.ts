@@ -4,7 +4,7 @@
  * the latest schema (issue 7 item 6).
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { migrationProvider, type Database } from './schema.js';
 import { Store } from './store.js';
@@ -61,8 +61,10 @@ function sqliteConnection(file: string): BetterSqlite3.Database {
   return db;
 }
 
-async function migrate(db: Kysely<Database>, engine: 'sqlite' | 'postgres'): Promise<void> {
-  const { error } = await new Migrator({ db, provider: migrationProvider(engine) }).migrateToLatest();
+async function migrate(db: Kysely<Database>, engine: 'sqlite' | 'postgres', schema?: string): Promise<void> {
+  // On PostgreSQL the migrator must look for its own tables in our schema,
+  // not in any schema of the database.
+  const { error } = await new Migrator({ db, provider: migrationProvider(engine), ...(schema !== undefined ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
@@ -105,6 +107,7 @@ async function openPostgres(dbUrl: string): Promise<Store> {
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrate(db, 'postgres');
+  const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  await migrate(db, 'postgres', current.rows[0]?.schema ?? schema ?? 'public');
   return new Store(db, db, 'postgres', () => db.destroy());
 }

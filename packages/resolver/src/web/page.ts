@@ -16,6 +16,11 @@ import { schemeOf } from './links.js';
 /**
  * What {@link renderPage} shows: the `uri` and `compare` query
  * parameters, which program serves the page, and how to resolve a URN.
+ *
+ * @example
+ * ```ts
+ * const input: PageInput = { uri: 'http://a/b', compare: 'HTTP://A/b', mode: 'serve' };
+ * ```
  */
 export interface PageInput {
   uri?: string | undefined;

@@ -8,6 +8,11 @@ import { renderPage } from './page.js';
 /**
  * Options of {@link registerWebPage}: which program mounts the page and
  * how it resolves a URN typed into it.
+ *
+ * @example
+ * ```ts
+ * const opts: WebPageOptions = { mode: 'gateway', resolveUrn: (u) => resolveUrn(u) };
+ * ```
  */
 export interface WebPageOptions {
   /** `serve` (the resolver itself) or `gateway` (a resolver's front for browsers). */

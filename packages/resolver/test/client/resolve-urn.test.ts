@@ -114,6 +114,31 @@ describe('resolvers that are down (1995 draft §2.2.1: equivalent resolvers)', (
     }
   });
 
+  it('a resolver that trickles its answer is cut off at the deadline and the next one is tried', async () => {
+    const slow = await startTestServer((_q, res) => {
+      res.writeHead(200, { 'content-type': 'text/urc-0' });
+      const timer = setInterval(() => res.write('='), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    try {
+      const r = await resolveUrn('urn:example:x', { resolvers: [slow.url, up.url], timeout: 400 });
+      expect(r.resolver?.startsWith(up.url)).toBe(true);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it.each([
+    ['an address in the URL', () => up.url],
+    ['a name that resolves to loopback', () => up.url.replace('127.0.0.1', 'localhost')],
+  ])('publicOnly refuses %s (2003 draft §7.3)', async (_name, url) => {
+    const before = up.seen.length;
+    const err = await resolveUrn('urn:example:x', { resolvers: [url()], publicOnly: true }).catch((e: unknown) => e);
+    expect((err as ResolutionError).code).toBe('resolver-unreachable');
+    expect((err as ResolutionError).attempts[0]?.error).toContain('is not a public address (loopback)');
+    expect(up.seen.length).toBe(before);
+  });
+
   it('with no resolver and nothing discovered the error says so', async () => {
     const err = await resolveUrn('urn:example:x', { discovery: { order: ['config'], config: { resolvers: {} } } }).catch((e: unknown) => e);
     expect((err as ResolutionError).code).toBe('no-resolver');
@@ -207,6 +232,12 @@ describe('format negotiation (1995 draft §3.1.1, §3.4)', () => {
     expect(r.contentType).toBe(accept);
     expect(r.locations.map((l) => l.url)).toEqual([url]);
     expect(server.seen[server.seen.length - 1]!.headers.accept).toBe(accept);
+  });
+
+  it('the raw body is kept for gateways but left out of the JSON of the result', async () => {
+    const r = await resolveUrn('urn:example:doc', { resolvers: [server.url] });
+    expect(r.body).toBe(`=====\r\n${url}\r\n`);
+    expect(Object.keys(JSON.parse(JSON.stringify(r)) as object).sort()).toEqual(['contentType', 'fromCache', 'locations', 'resolver', 'status', 'via']);
   });
 
   it('urc-0 is asked for first by default', async () => {

@@ -151,7 +151,16 @@ const V6: V6Entry[] = IPV6_ROWS.map((r) => {
   return { row: toRange(r), groups: parseIPv6Address(text).groups, bits: Number(len) };
 }).sort((a, b) => b.bits - a.bits);
 
-/** The rows of both registries as this module uses them, for tests and documentation. */
+/**
+ * The rows of the IANA IPv4 and IPv6 Special-Purpose Address Registries
+ * (RFC 6890, https://www.iana.org/assignments/iana-ipv4-special-registry/)
+ * as {@link classifyHost} uses them, for tests and documentation.
+ *
+ * @example
+ * ```ts
+ * SPECIAL_PURPOSE_RANGES.ipv4.find((r) => r.range === '127.0.0.0/8')?.class // "loopback"
+ * ```
+ */
 export const SPECIAL_PURPOSE_RANGES: { ipv4: readonly SpecialRange[]; ipv6: readonly SpecialRange[] } = {
   ipv4: IPV4_ROWS.map(toRange),
   ipv6: IPV6_ROWS.map(toRange),

@@ -3,12 +3,14 @@
  * UTS #46 Nontransitional Processing (https://www.unicode.org/reports/tr46/).
  *
  * The mapping table of UTS #46 §5 (case folding, NFC, width forms,
- * disallowed code points, CheckBidi, CheckJoiners) is the platform's own:
- * the host parser of the global `URL` (WHATWG URL "domain to ASCII", which
- * is UTS #46 nontransitional), so the core keeps zero run-time
- * dependencies and no Unicode tables. What UTS #46 §4 asks beyond the
- * mapping is checked here: the Punycode of `xn--` labels (RFC 3492, our
- * own decoder), CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength.
+ * disallowed code points) and most of CheckBidi and CheckJoiners are the
+ * platform's own: the host parser of the global `URL` (WHATWG URL "domain
+ * to ASCII", which is UTS #46 nontransitional), so the core keeps zero
+ * run-time dependencies and no Unicode tables. What UTS #46 §4 asks beyond
+ * that is checked here: the Punycode of `xn--` labels (RFC 3492, our own
+ * decoder), CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength, and the
+ * parts of CheckBidi (RFC 5893 rules 1, 5, 6) and CheckJoiners (every
+ * joiner, not only the first) that Node 20's parser leaves out.
  */
 import { UriError } from '../errors.js';
 import { CLASS, ALPHA, DIGIT } from '../chars.js';
@@ -23,6 +25,10 @@ export interface IdnaOptions {
   useSTD3ASCIIRules?: boolean;
   /** UTS #46 VerifyDnsLength: labels of 1–63 and a name of at most 253 characters. Default true. */
   verifyDnsLength?: boolean;
+  /** UTS #46 CheckBidi: the RFC 5893 §2 rules in a domain name with right-to-left labels. Default true. */
+  checkBidi?: boolean;
+  /** UTS #46 CheckJoiners: ZWJ and ZWNJ only where RFC 5892 Appendix A.1–A.2 allow them. Default true. */
+  checkJoiners?: boolean;
 }
 
 /*
@@ -104,6 +110,8 @@ export function domainToASCII(domain: string, opts?: IdnaOptions): string {
   const checkHyphens = opts?.checkHyphens ?? true;
   const std3 = opts?.useSTD3ASCIIRules ?? true;
   const verifyDnsLength = opts?.verifyDnsLength ?? true;
+  const checkBidi = opts?.checkBidi ?? true;
+  const checkJoiners = opts?.checkJoiners ?? true;
   // UTS #46 §4 step 1 (mapping) for ASCII is lower-casing; refuse what the
   // mapping disallows (STD3) or what a URL host cannot carry.
   let ascii = true;
@@ -141,8 +149,10 @@ export function domainToASCII(domain: string, opts?: IdnaOptions): string {
     if (length === 0) throw new UriError('bad-idna', 0, domain, 'an empty domain name (VerifyDnsLength)');
     if (length > MAX_HOSTNAME_LENGTH) throw new UriError('bad-idna', 0, domain, 'longer than 253 characters (VerifyDnsLength)');
   }
+  const unicodeLabels: string[] = [];
   for (let k = 0; k < count; k++) {
     const label = labels[k]!;
+    unicodeLabels.push(label);
     if (label.length === 0) {
       if (verifyDnsLength) throw new UriError('bad-idna', at(k), domain, 'an empty label (VerifyDnsLength)');
       continue;
@@ -157,6 +167,7 @@ export function domainToASCII(domain: string, opts?: IdnaOptions): string {
     // construction; one written in the input must be checked (UTS #46 §4 step 4.1).
     const fromUnicode = labels.length === starts.length && !isAsciiRange(domain, starts[k]!, k + 1 < starts.length ? starts[k + 1]! - 1 : domain.length);
     const unicode = !label.startsWith('xn--') ? label : fromUnicode ? punycodeDecode(label.slice(4), at(k) + 4, domain) : decodeALabel(label, domain, at(k));
+    unicodeLabels[k] = unicode;
     if (checkHyphens) {
       // UTS #46 §4.1 Validity Criteria 2 and 3 (CheckHyphens).
       if (unicode.charCodeAt(2) === 0x2d && unicode.charCodeAt(3) === 0x2d) {
@@ -167,7 +178,117 @@ export function domainToASCII(domain: string, opts?: IdnaOptions): string {
       }
     }
   }
+  if (checkJoiners) {
+    for (let k = 0; k < unicodeLabels.length; k++) {
+      if (!joinersValid(unicodeLabels[k]!)) throw new UriError('bad-idna', at(k), domain, 'a ZWJ or ZWNJ out of its context (CheckJoiners, RFC 5892 Appendix A.1–A.2)');
+    }
+  }
+  if (checkBidi) {
+    const bad = findBidiError(unicodeLabels);
+    if (bad >= 0) throw new UriError('bad-idna', at(bad), domain, 'breaks the Bidi rule of RFC 5893 §2 (CheckBidi)');
+  }
   return mapped;
+}
+
+/*
+ * RFC 5892 Appendix A.1–A.2 (CONTEXTJ). The platform's mapping checks the
+ * context of a joiner, but Node 20's (ada 2.9) only of the first one in a
+ * label. The context of a joiner never reaches past another joiner (ZWNJ
+ * is Joining_Type U, ZWJ is C, neither is T), so each joiner is checked by
+ * the platform with the text between its neighbouring joiners.
+ */
+function joinersValid(label: string): boolean {
+  const at: number[] = [];
+  for (let i = 0; i < label.length; i++) {
+    const c = label.charCodeAt(i);
+    if (c === 0x200c || c === 0x200d) at.push(i);
+  }
+  if (at.length < 2) return true; // the platform checked it with the whole label
+  for (let j = 0; j < at.length; j++) {
+    const from = j === 0 ? 0 : at[j - 1]! + 1;
+    const to = j + 1 < at.length ? at[j + 1]! : label.length;
+    if (platformMap(label.slice(from, to)) === undefined) return false;
+  }
+  return true;
+}
+
+/*
+ * RFC 5893 §2, the part the platform leaves out. The platform's mapping
+ * checks labels that begin with a right-to-left character (rules 2–4);
+ * Node 20's (ada 2.9) does not check rule 1 (a label begins with L, R or
+ * AL) nor rules 5–6 (a left-to-right label in a Bidi domain name has no R,
+ * AL or AN and ends with L or EN). JavaScript has no Bidi_Class property,
+ * so the classes are read from General_Category and Script, which is
+ * exact for the characters IDNA allows in these positions:
+ *   R, AL  the other characters of the right-to-left scripts (letters, punctuation such as U+05F3 GERESH)
+ *   AN     U+0600–0605, U+0660–0669, U+066B–066C, U+06DD, U+0890–0891, U+08E2, U+10D30–10D39, U+10E60–10E7E
+ *   EN     "0"–"9", U+06F0–06F9 (what IDNA mapping leaves of the European digits)
+ *   NSM    non-spacing and enclosing marks (Mn, Me)
+ *   ES, CS, ET, ON, BN  punctuation, symbols, separators, format characters
+ *   L      everything else (letters, spacing marks, other digits)
+ */
+const enum Bidi { L, RTL, AN, EN, NSM, Neutral }
+let rtlScript: RegExp | undefined;
+let neutral: RegExp | undefined;
+const NSM_RE = /[\p{Mn}\p{Me}]/u;
+
+function bidiClass(ch: string): Bidi {
+  const c = ch.codePointAt(0)!;
+  if (c < 0x80) {
+    if (c >= 0x30 && c <= 0x39) return Bidi.EN;
+    const l = c | 0x20;
+    return l >= 0x61 && l <= 0x7a ? Bidi.L : Bidi.Neutral;
+  }
+  if (c >= 0x6f0 && c <= 0x6f9) return Bidi.EN;
+  if ((c >= 0x600 && c <= 0x605) || (c >= 0x660 && c <= 0x669) || c === 0x66b || c === 0x66c || c === 0x6dd || c === 0x890 || c === 0x891 || c === 0x8e2 || (c >= 0x10d30 && c <= 0x10d39) || (c >= 0x10e60 && c <= 0x10e7e)) return Bidi.AN;
+  if (NSM_RE.test(ch)) return Bidi.NSM;
+  rtlScript ??= new RegExp(`[${RTL_SCRIPTS.map((sc) => `\\p{sc=${sc}}`).join('')}]`, 'u');
+  // U+0640 ARABIC TATWEEL is AL though its Script is Common.
+  if (c === 0x640 || rtlScript.test(ch)) return Bidi.RTL;
+  neutral ??= /[\p{P}\p{S}\p{Z}\p{Cf}\p{Cc}]/u;
+  return neutral.test(ch) ? Bidi.Neutral : Bidi.L;
+}
+// Right-to-left scripts (Unicode ≤ 9, so every engine with property escapes knows the names).
+const RTL_SCRIPTS = [
+  'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Nko', 'Samaritan', 'Mandaic', 'Adlam', 'Mende_Kikakui', 'Kharoshthi',
+  'Imperial_Aramaic', 'Phoenician', 'Old_South_Arabian', 'Avestan', 'Nabataean', 'Palmyrene', 'Manichaean',
+  'Old_Hungarian', 'Old_Turkic',
+];
+
+/** Index of the first label that breaks RFC 5893 rule 1, 5 or 6 in a Bidi domain name, or -1. */
+function findBidiError(labels: string[]): number {
+  // RFC 5893 §1.4: a Bidi domain name has a label with an R, AL or AN character.
+  let bidiDomain = false;
+  for (const label of labels) {
+    if (label.length === 0 || /^[\x00-\x7f]*$/.test(label)) continue;
+    for (const ch of label) {
+      const b = bidiClass(ch);
+      if (b === Bidi.RTL || b === Bidi.AN) {
+        bidiDomain = true;
+        break;
+      }
+    }
+    if (bidiDomain) break;
+  }
+  if (!bidiDomain) return -1;
+  for (let k = 0; k < labels.length; k++) {
+    const chars = [...labels[k]!];
+    if (chars.length === 0) continue;
+    const first = bidiClass(chars[0]!);
+    // Rule 1: the first character is L, R or AL.
+    if (first !== Bidi.L && first !== Bidi.RTL) return k;
+    if (first === Bidi.RTL) continue; // rules 2–4: the platform's mapping checked them
+    // Rule 5: an LTR label has only L, EN, ES, CS, ET, ON, BN and NSM.
+    let last = Bidi.L;
+    for (const ch of chars) {
+      const b = bidiClass(ch);
+      if (b === Bidi.RTL || b === Bidi.AN) return k;
+      if (b !== Bidi.NSM) last = b;
+    }
+    // Rule 6: it ends with L or EN, then any number of NSM.
+    if (last !== Bidi.L && last !== Bidi.EN) return k;
+  }
+  return -1;
 }
 
 /**

@@ -20,11 +20,13 @@ const delimiter = 0x2d; // "-"
 /** The largest code point (Unicode); a decoded value above it is invalid. */
 const maxCodePoint = 0x10ffff;
 /**
- * Labels are at most 63 octets in DNS; decoding is quadratic in the label
- * length (each insertion shifts the output), so longer input is refused
- * instead of letting a hostile string cost seconds.
+ * DEVIATION(RFC 3492 has no limit): decoding and encoding are quadratic in
+ * the label length (each insertion shifts the output; each code point
+ * value is searched for in the whole label), so a label longer than any
+ * DNS name (253 characters, RFC 1034 §3.1) is refused instead of letting
+ * a hostile string cost seconds. DNS labels are at most 63 octets.
  */
-const maxInput = 4096;
+const maxInput = 253;
 
 /** RFC 3492 §6.1 Bias adaptation function. */
 function adapt(delta: number, numPoints: number, firstTime: boolean): number {

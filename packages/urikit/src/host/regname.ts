@@ -6,9 +6,24 @@
 import { UriError } from '../errors.js';
 import { CLASS, REG_NAME, ALPHA, DIGIT, isPctEncoded, ucscharLength } from '../chars.js';
 
-/** The longest DNS name in text form without its trailing dot (RFC 1034 §3.1: 255 octets on the wire). */
+/**
+ * The longest DNS name in text form without its trailing dot
+ * (RFC 1034 §3.1, https://www.rfc-editor.org/rfc/rfc1034#section-3.1: 255 octets on the wire).
+ *
+ * @example
+ * ```ts
+ * isHostname('a'.repeat(MAX_LABEL_LENGTH) + '.com') // true
+ * ```
+ */
 export const MAX_HOSTNAME_LENGTH = 253;
-/** The longest DNS label (RFC 1034 §3.1, 2003 draft §3.2.2 `0*61`). */
+/**
+ * The longest DNS label (RFC 1034 §3.1, 2003 draft §3.2.2 `0*61( alphanum | "-" )` between two alphanums).
+ *
+ * @example
+ * ```ts
+ * isHostname('a'.repeat(MAX_LABEL_LENGTH + 1)) // false
+ * ```
+ */
 export const MAX_LABEL_LENGTH = 63;
 
 /**

@@ -15,6 +15,7 @@
  * 2003 drafts: `a/b/..` gives `a/`); the 1993 draft instead removes
  * "/xxx/.." and "/." whole (`a/b/..` gives `a`).
  *
+ * @see https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-05#section-5.2
  * @example
  * ```ts
  * removeDraftDotSegments('/b/c/../../../g', true) // '/../g'
@@ -46,3 +47,4 @@ export function removeDraftDotSegments(buffer: string, trailingSlash: boolean): 
   }
   return out.join('/');
 }
+

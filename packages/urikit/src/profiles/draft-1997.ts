@@ -9,6 +9,7 @@ import { parse } from '../parse.js';
 import { serialize } from '../serialize.js';
 import type { Kind, UriReference } from '../types.js';
 import { removeDraftDotSegments } from './dot-segments.js';
+import { target } from './target.js';
 
 const isAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
@@ -19,6 +20,13 @@ const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
  * neither begin nor end with "-"; or `hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
  * The empty host is allowed (`site = [ ... hostport ]`, `file:///`).
  * Returns the offset of the first bad character, or -1.
+ *
+ * @see https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-05#section-3.1
+ * @example
+ * ```ts
+ * check1997Host('www.ics.uci.edu') // -1
+ * check1997Host('a.1b') // 2: a toplabel begins with a letter
+ * ```
  */
 export function check1997Host(host: string): number {
   if (host === '') return -1;
@@ -51,12 +59,15 @@ export function check1997Host(host: string): number {
 /**
  * Parses `input` under the 1997 draft's grammar (Appendix A).
  *
+ * @see https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-05#section-5.2
  * @example
  * ```ts
  * parse1997('http://a/b/c/d;p?q', 'uri').host // 'a'
  * ```
  */
 export function parse1997(input: string, kind: Kind): UriReference {
+  // The 1997 draft knows no IRIs (RFC 3987 came in 2005).
+  if (kind !== 'uri' && kind !== 'uri-reference' && kind !== 'absolute-uri') throw new UriError('unknown-kind', 0, String(kind));
   // 1997 draft §2: the characters are reserved | unreserved | escaped (and "#"); "[" and "]" are not among them.
   for (let i = 0; i < input.length; i++) {
     const c = input.charCodeAt(i);
@@ -68,7 +79,7 @@ export function parse1997(input: string, kind: Kind): UriReference {
   const c0 = input.charCodeAt(0);
   if (!isAlpha(c0) && !Number.isNaN(c0)) {
     let i = 0;
-    while (i < input.length && (isAlpha(input.charCodeAt(i)) || isDigit(input.charCodeAt(i)) || '+-.'.indexOf(input[i]!) >= 0)) i++;
+    for (let c = input.charCodeAt(i); isAlpha(c) || isDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e; c = input.charCodeAt(++i));
     if (i > 0 && input.charCodeAt(i) === 0x3a) shift = 1;
   }
   let ref: UriReference;
@@ -89,6 +100,7 @@ export function parse1997(input: string, kind: Kind): UriReference {
 /**
  * Resolves `ref` against `base` by the steps of the 1997 draft §5.2.
  *
+ * @see https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-05#section-5.2
  * @example
  * ```ts
  * resolve1997('http://a/b/c/d;p?q', '?y') // 'http://a/b/c/?y'
@@ -102,39 +114,26 @@ export function resolve1997(base: string, ref: string): string {
   const r = parse1997(ref, 'uri-reference');
   // 2) empty path, no scheme, site or query: the current document
   if (r.path === '' && r.scheme === undefined && r.host === undefined && r.query === undefined) {
-    return serialize({ ...b, fragment: r.fragment });
+    return serialize(target(b, b, b.path, b.query, r.fragment));
   }
   // 3) a scheme: an absolute URL, and we are done (no "non-validating" rule yet)
   if (r.scheme !== undefined) return ref;
-  const t: UriReference = { ...r, scheme: b.scheme };
   // 4) a site: a network-path, skip to step 7
-  if (r.host === undefined) {
-    delete t.host;
-    if (b.host !== undefined) {
-      t.host = b.host;
-      if (b.userinfo !== undefined) t.userinfo = b.userinfo;
-      if (b.hostKind !== undefined) t.hostKind = b.hostKind;
-      if (b.port !== undefined) t.port = b.port;
-    }
-    // 5) a path beginning with "/": an absolute-path, skip to step 7
-    if (r.path.charCodeAt(0) !== 0x2f) {
-      // 6a) all but the last segment of the base path
-      // DEVIATION(1997 draft §5.2 step 6a): with a site and an empty base
-      // path, "/" is copied, as the 2003 draft §5.2 merge does; the 1997
-      // text would join the host and the path ("http://ag").
-      let buffer = b.host !== undefined && b.path === '' ? '/' : b.path.slice(0, b.path.lastIndexOf('/') + 1);
-      // 6b) the reference's path; 6c) "?" and the query, which the dot steps then see too
-      buffer += r.path;
-      if (r.query !== undefined) buffer += `?${r.query}`;
-      // 6d–6g
-      buffer = removeDraftDotSegments(buffer, true);
-      // 6h/6i) the query is what follows the first "?"
-      const q = buffer.indexOf('?');
-      t.path = q < 0 ? buffer : buffer.slice(0, q);
-      if (q < 0) delete t.query;
-      else t.query = buffer.slice(q + 1);
-    }
-  }
-  // 7) recombine
-  return serialize(t);
+  if (r.host !== undefined) return serialize(target(b, r, r.path, r.query, r.fragment));
+  // 5) a path beginning with "/": an absolute-path, skip to step 7
+  if (r.path.charCodeAt(0) === 0x2f) return serialize(target(b, b, r.path, r.query, r.fragment));
+  // 6a) all but the last segment of the base path
+  // DEVIATION(1997 draft §5.2 step 6a): with a site and an empty base
+  // path, "/" is copied, as the 2003 draft §5.2 merge does; the 1997
+  // text would join the host and the path ("http://ag").
+  let buffer = b.host !== undefined && b.path === '' ? '/' : b.path.slice(0, b.path.lastIndexOf('/') + 1);
+  // 6b) the reference's path; 6c) "?" and the query, which the dot steps then see too
+  buffer += r.path;
+  if (r.query !== undefined) buffer += `?${r.query}`;
+  // 6d–6g
+  buffer = removeDraftDotSegments(buffer, true);
+  // 6h/6i) the query is what follows the first "?"; 7) recombine
+  const q = buffer.indexOf('?');
+  return serialize(target(b, b, q < 0 ? buffer : buffer.slice(0, q), q < 0 ? undefined : buffer.slice(q + 1), r.fragment));
 }
+

@@ -6,8 +6,8 @@
 import { UriError } from '../errors.js';
 import { parse } from '../parse.js';
 import { serialize } from '../serialize.js';
-import type { UriReference } from '../types.js';
 import { removeDraftDotSegments } from './dot-segments.js';
+import { target } from './target.js';
 
 /**
  * 2003 draft §5.2 merge(): all but the last segment of `base.path` (or "/"
@@ -21,6 +21,7 @@ function merge2003(basePath: string, refPath: string): string {
 /**
  * Resolves `ref` against `base` with the pseudocode of the 2003 draft §5.2.
  *
+ * @see https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#section-5.2
  * @example
  * ```ts
  * resolve2003('http://a/b/c/d;p?q', '../../../g', true) // 'http://a/../g'
@@ -33,36 +34,19 @@ export function resolve2003(base: string, ref: string, strict: boolean): string 
   let rScheme = r.scheme;
   // "if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme)"
   if (!strict && rScheme !== undefined && rScheme.toLowerCase() === b.scheme.toLowerCase()) rScheme = undefined;
-  let t: UriReference;
   if (rScheme !== undefined) {
     // DEVIATION(RFC 3986 §5.2.2): the 2003 draft copies R.path without remove_dot_segments.
-    t = { ...r };
-  } else if (r.host !== undefined) {
-    t = { ...r, scheme: b.scheme };
-  } else {
-    t = { scheme: b.scheme, path: '' };
-    if (b.host !== undefined) {
-      t.host = b.host;
-      if (b.userinfo !== undefined) t.userinfo = b.userinfo;
-      if (b.hostKind !== undefined) t.hostKind = b.hostKind;
-      if (b.port !== undefined) t.port = b.port;
-    }
-    if (r.path === '') {
-      if (r.query === undefined) {
-        // "An empty reference refers to the current document": the base without its fragment.
-        return serialize({ ...b, fragment: r.fragment });
-      }
-      t.path = b.path;
-      t.query = r.query;
-    } else {
-      // DEVIATION(RFC 3986 §5.2.2): an absolute-path reference is taken
-      // as is ("/./g" gives "http://a/./g", 2003 draft Appendix C.2), and
-      // merge keeps ".." above the root (step 7, "retaining").
-      t.path = r.path.charCodeAt(0) === 0x2f ? r.path : merge2003(b.path, r.path);
-      if (r.query !== undefined) t.query = r.query;
-    }
+    return serialize({ ...r, scheme: rScheme });
   }
-  if (r.fragment !== undefined) t.fragment = r.fragment;
-  else delete t.fragment;
-  return serialize(t);
+  if (r.host !== undefined) return serialize(target(b, r, r.path, r.query, r.fragment));
+  if (r.path === '') {
+    // "An empty reference refers to the current document": the base without its fragment.
+    return serialize(target(b, b, b.path, r.query !== undefined ? r.query : b.query, r.fragment));
+  }
+  // DEVIATION(RFC 3986 §5.2.2): an absolute-path reference is taken as is
+  // ("/./g" gives "http://a/./g", 2003 draft Appendix C.2), and merge keeps
+  // ".." above the root (step 7, "retaining").
+  const tPath = r.path.charCodeAt(0) === 0x2f ? r.path : merge2003(b.path, r.path);
+  return serialize(target(b, b, tPath, r.query, r.fragment));
 }
+

@@ -11,6 +11,7 @@ import { hexValue } from '../chars.js';
 import { serialize } from '../serialize.js';
 import type { Kind, UriReference } from '../types.js';
 import { removeDraftDotSegments } from './dot-segments.js';
+import { target } from './target.js';
 
 // xalpha = alpha | digit | safe | extra | escape            ("BNF syntax")
 // safe   = $ | - | _ | @ | . | &
@@ -88,13 +89,15 @@ function checkHostport(input: string, ref: UriReference, at: number, portAllowed
  * protocols), the partial form (`kind` 'uri-reference'), `# fragmentid`,
  * and the BNF of each scheme the draft defines.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738 (the published successor of the 1993 draft)
  * @example
  * ```ts
  * parse1993('wais://quake.think.com/wais-discussion-archives?lynch', 'uri').query // 'lynch'
  * ```
  */
 export function parse1993(input: string, kind: Kind): UriReference {
-  if (kind !== 'uri' && kind !== 'uri-reference' && kind !== 'absolute-uri') fail(input, 0, 'invalid-char');
+  // The 1993 draft knows no IRIs (RFC 3987 came in 2005).
+  if (kind !== 'uri' && kind !== 'uri-reference' && kind !== 'absolute-uri') fail(input, 0, 'unknown-kind');
   const len = input.length;
   // fragmentaddress = url [ # fragmentid ]; fragmentid = xalphas
   let end = input.indexOf('#');
@@ -255,6 +258,7 @@ function checkScheme1993(input: string, ref: UriReference): void {
  * Resolves a partial form against its context URL by the rules of the
  * 1993 draft ("Partial form").
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738 (the published successor of the 1993 draft)
  * @example
  * ```ts
  * resolve1993('http://a/b/c/d', '../g') // 'http://a/b/g'
@@ -265,31 +269,20 @@ export function resolve1993(base: string, ref: string): string {
   const r = parse1993(ref, 'uri-reference');
   // "If the scheme parts are different, the whole absolute locator must be given."
   if (r.scheme !== undefined) return ref;
-  if (r.path === '' && r.host === undefined && r.query === undefined) return serialize({ ...b, fragment: r.fragment });
-  const t: UriReference = { ...r, scheme: b.scheme! };
+  if (r.path === '' && r.host === undefined && r.query === undefined) return serialize(target(b, b, b.path, b.query, r.fragment));
   // "If the host and/or port parts are different, the host, port name and all
   // the rest of the locator must be given."
-  if (r.host === undefined) {
-    if (b.host !== undefined) {
-      t.host = b.host;
-      t.hostKind = b.hostKind ?? 'reg-name';
-      if (b.userinfo !== undefined) t.userinfo = b.userinfo;
-      if (b.port !== undefined) t.port = b.port;
-    }
-    // "If a leading slash is present, the path is absolute."
-    if (r.path.charCodeAt(0) !== 0x2f) {
-      // "The last part of the path of the context locator (anything following
-      // the rightmost slash) is removed, and the given partial URL appended in
-      // its place. Within the result, all occurrences of "/xxx/.." or "/." are
-      // recursively removed, where xxx, ".." and "." are complete path elements."
-      let buffer = b.path.slice(0, b.path.lastIndexOf('/') + 1) + r.path;
-      if (r.query !== undefined) buffer += `?${r.query}`;
-      buffer = removeDraftDotSegments(buffer, false);
-      const q = buffer.indexOf('?');
-      t.path = q < 0 ? buffer : buffer.slice(0, q);
-      if (q < 0) delete t.query;
-      else t.query = buffer.slice(q + 1);
-    }
-  }
-  return serialize(t);
+  if (r.host !== undefined) return serialize(target(b, r, r.path, r.query, r.fragment));
+  // "If a leading slash is present, the path is absolute."
+  if (r.path.charCodeAt(0) === 0x2f) return serialize(target(b, b, r.path, r.query, r.fragment));
+  // "The last part of the path of the context locator (anything following
+  // the rightmost slash) is removed, and the given partial URL appended in
+  // its place. Within the result, all occurrences of "/xxx/.." or "/." are
+  // recursively removed, where xxx, ".." and "." are complete path elements."
+  let buffer = b.path.slice(0, b.path.lastIndexOf('/') + 1) + r.path;
+  if (r.query !== undefined) buffer += `?${r.query}`;
+  buffer = removeDraftDotSegments(buffer, false);
+  const q = buffer.indexOf('?');
+  return serialize(target(b, b, q < 0 ? buffer : buffer.slice(0, q), q < 0 ? undefined : buffer.slice(q + 1), r.fragment));
 }
+

@@ -85,6 +85,7 @@ const body = (ref: { path: string; query?: string }): string => (ref.query === u
 /**
  * The `data` codec (RFC 2397): media type, parameters, base64 flag, and the decoded payload.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc2397#section-3
  * @example
  * ```ts
  * dataScheme.parse(parse('data:,A%20brief%20note')).data // the octets of "A brief note"

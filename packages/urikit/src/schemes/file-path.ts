@@ -23,6 +23,7 @@ export interface FilePathOptions {
  * Throws `bad-scheme-specific-part` for what no path can represent
  * (an encoded separator or NUL).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc8089#appendix-E
  * @example
  * ```ts
  * fileUriToPath('file:///etc/fstab') // '/etc/fstab'
@@ -83,6 +84,7 @@ const keep = (c: number): boolean => (CLASS[c]! & PATH) !== 0;
  * (`bad-component`): resolving them needs a current directory, which
  * this pure function does not have.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc8089#appendix-E
  * @example
  * ```ts
  * pathToFileUri('/tmp/a b#1') // 'file:///tmp/a%20b%231'

@@ -34,6 +34,7 @@ const keep = (c: number): boolean => (CLASS[c]! & PATH) !== 0;
 /**
  * The `file` codec (RFC 8089): no port, `localhost` is the local machine.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc8089#section-2
  * @example
  * ```ts
  * fileScheme.parse(parse('file:///c:/path/to/file.txt')) // { host: '', path: '/c:/path/to/file.txt', drive: 'c:' }

@@ -37,6 +37,7 @@ export interface FtpUrl {
  * convention: user "anonymous", the user's mail address as password
  * (1993 draft, "FTP"; RFC 1738 §3.2.1).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.2
  * @example
  * ```ts
  * isAnonymousFtp(ftpScheme.parse(parse('ftp://host.com/'))) // true
@@ -59,6 +60,7 @@ function urlPath(ref: UriReference): string {
 /**
  * The `ftp` codec (RFC 1738 §3.2): port 21, host required, empty path is `/`.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.2
  * @example
  * ```ts
  * ftpScheme.parse(parse('ftp://foo:@host.com/pub/a.txt;type=i'))

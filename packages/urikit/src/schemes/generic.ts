@@ -5,7 +5,8 @@
  */
 import type { UriReference } from '../types.js';
 import { serialize } from '../serialize.js';
-import { portNumber } from './login.js';
+import { UriError } from '../errors.js';
+import { portNumber, requireHost } from './login.js';
 import type { SchemeCodec } from './registry.js';
 import { AFS_RULES } from './rules.js';
 
@@ -13,31 +14,37 @@ import { AFS_RULES } from './rules.js';
  * A codec that checks nothing beyond the generic syntax; its typed view is
  * the {@link UriReference} itself.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-4
  * @example
  * ```ts
  * genericCodec('x-foo', true).experimental // true
  * ```
  */
 export function genericCodec(name: string, experimental: boolean, authority: SchemeCodec['authority'] = 'optional'): SchemeCodec<UriReference> {
-  return {
+  const codec: SchemeCodec<UriReference> = {
     name,
     authority,
     experimental,
     validate(ref) {
+      // The one rule a generic codec adds: its authority is there, or not, as declared.
+      if (authority === 'required') requireHost(ref);
+      else if (authority === 'forbidden' && ref.host !== undefined) throw new UriError('bad-scheme-specific-part', name.length + 1, ref.host);
       portNumber(ref);
     },
     parse(ref) {
-      portNumber(ref);
+      codec.validate(ref);
       return { ...ref };
     },
     build: serialize,
   };
+  return codec;
 }
 
 /**
  * The `afs` codec: `afs://cellname/path` (1993 draft, "afsaddress"),
  * flagged experimental because no later document defines it.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-4
  * @example
  * ```ts
  * afsScheme.experimental // true

@@ -45,6 +45,7 @@ function nextTab(text: string, from: number): number {
 /**
  * The `gopher` codec (RFC 4266): port 70, default type `1`.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc4266#section-2
  * @example
  * ```ts
  * gopherScheme.parse(parse('gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'))

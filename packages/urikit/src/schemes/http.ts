@@ -58,6 +58,7 @@ function httpCodec(scheme: HttpUrl['scheme'], rules: SchemeRules): SchemeCodec<H
 /**
  * The `http` codec (RFC 9110 §4.2.1): port 80, host required, empty path is `/`.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-4.2
  * @example
  * ```ts
  * httpScheme.parse(parse('http://example.com:8080/a?b')) // { scheme: 'http', host: 'example.com', port: 8080, path: '/a', query: 'b' }
@@ -67,6 +68,7 @@ export const httpScheme: SchemeCodec<HttpUrl> = httpCodec('http', HTTP_RULES);
 /**
  * The `https` codec (RFC 9110 §4.2.2): port 443.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-4.2
  * @example
  * ```ts
  * httpsScheme.defaultPort // 443
@@ -76,6 +78,7 @@ export const httpsScheme: SchemeCodec<HttpUrl> = httpCodec('https', HTTPS_RULES)
 /**
  * The `ws` codec (RFC 6455 §3): port 80, no fragment.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-4.2
  * @example
  * ```ts
  * wsScheme.build({ scheme: 'ws', host: 'h', path: '/chat' }) // 'ws://h/chat'
@@ -85,6 +88,7 @@ export const wsScheme: SchemeCodec<HttpUrl> = httpCodec('ws', WS_RULES);
 /**
  * The `wss` codec (RFC 6455 §3): port 443, no fragment.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-4.2
  * @example
  * ```ts
  * wssScheme.defaultPort // 443

@@ -24,5 +24,5 @@ export { mailtoScheme } from './mailto.js';
 export type { MailtoUrl } from './mailto.js';
 export { dataScheme } from './data.js';
 export type { DataUrl } from './data.js';
-export { urnScheme } from './urn.js';
+export { urnScheme, urnCodec } from './urn.js';
 export { afsScheme, genericCodec } from './generic.js';

@@ -18,6 +18,7 @@ import type { UriReference } from '../types.js';
  * A login split at its first ":" (RFC 1738 §3.1); an absent password is
  * `undefined`, an empty one (`foo:@host`) is `""` (1997 draft §3.1).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.1
  * @example
  * ```ts
  * splitUserinfo('foo:') // { user: 'foo', password: '' }
@@ -33,6 +34,7 @@ export function splitUserinfo(userinfo: string | undefined): { user?: string; pa
 /**
  * Joins a user and password back into `userinfo` (RFC 1738 §3.1).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.1
  * @example
  * ```ts
  * joinUserinfo('foo', '') // 'foo:'
@@ -47,6 +49,7 @@ export function joinUserinfo(user: string | undefined, password: string | undefi
  * The port as a number, `undefined` when absent or empty; throws
  * `bad-port` above 65535 (RFC 1738 §3.1, RFC 9110 §4.2.1: a TCP port).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.1
  * @example
  * ```ts
  * portNumber({ path: '', host: 'a', port: '8080' }) // 8080
@@ -69,6 +72,7 @@ export function portNumber(ref: UriReference): number | undefined {
  * Throws `missing-host` unless the reference has a non-empty host
  * (RFC 9110 §4.2.1: "MUST reject it as invalid").
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.1
  * @example
  * ```ts
  * requireHost({ scheme: 'http', path: '/' }) // throws UriError('missing-host')
@@ -82,6 +86,7 @@ export function requireHost(ref: UriReference): string {
 /**
  * The `//userinfo@host:port` text of a reference (RFC 3986 §5.3), or `""` when it has no authority.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.1
  * @example
  * ```ts
  * authorityText({ host: 'a', port: '21', userinfo: 'u', path: '' }) // '//u@a:21'

@@ -16,6 +16,7 @@ const experimental = new Map<string, SchemeCodec<any>>();
  * codec flagged `experimental` (1993 draft, "Registration of naming
  * schemes"); `undefined` for an unknown scheme.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
  * @example
  * ```ts
  * getScheme('HTTP')?.defaultPort // 80

@@ -27,6 +27,13 @@ const isQchar = (c: number): boolean => (CLASS[c]! & UNRESERVED) !== 0 || "!$'()
 // An address keeps qchar but ",", which separates addresses (RFC 6068 §2 "to").
 const keepAddress = (c: number): boolean => c !== 0x2c && isQchar(c);
 
+/** RFC 6068 §2, §6.2: only the last "@" separates; one inside a quoted local-part is written %40. */
+function encodeAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return encodeText(address, keepAddress);
+  return `${encodeText(address.slice(0, at), (c) => c !== 0x40 && keepAddress(c))}@${encodeText(address.slice(at + 1), keepAddress)}`;
+}
+
 /** Splits `text[from, to)` at each `sep`, decoding each piece. */
 function decodeList(text: string, sep: number): string[] {
   const out: string[] = [];
@@ -43,6 +50,7 @@ function decodeList(text: string, sep: number): string[] {
 /**
  * The `mailto` codec (RFC 6068): no authority; addresses and header fields.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc6068#section-2
  * @example
  * ```ts
  * mailtoScheme.parse(parse('mailto:infobot@example.com?subject=current-issue'))
@@ -77,7 +85,7 @@ export const mailtoScheme: SchemeCodec<MailtoUrl> = {
     return out;
   },
   build(f) {
-    let s = `mailto:${f.to.map((a) => encodeText(a, keepAddress)).join(',')}`;
+    let s = `mailto:${f.to.map(encodeAddress).join(',')}`;
     if (f.headers.length > 0) s += `?${f.headers.map(([k, v]) => `${encodeText(k, isQchar)}=${encodeText(v, isQchar)}`).join('&')}`;
     return s;
   },

@@ -37,6 +37,7 @@ const keep = (c: number): boolean => c !== 0x2f && (CLASS[c]! & PCHAR) !== 0;
  * The `news` codec (RFC 5538 §2.1): an optional server, then a group,
  * an article (its Message-ID contains "@", 1993 draft "News") or `*`.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc5538#section-2
  * @example
  * ```ts
  * newsScheme.parse(parse('news:comp.infosystems.www.servers.unix')) // { kind: 'group', group: 'comp.infosystems.www.servers.unix' }
@@ -73,6 +74,7 @@ export const newsScheme: SchemeCodec<NewsUrl> = {
 /**
  * The `nntp` codec (RFC 5538 §2.2): port 119, a server, a group, an optional article number.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc5538#section-2
  * @example
  * ```ts
  * nntpScheme.parse(parse('nntp://news.example.com/comp.lang.c/42')) // { host: 'news.example.com', group: 'comp.lang.c', articleNumber: 42 }

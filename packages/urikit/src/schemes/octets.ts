@@ -11,6 +11,7 @@ import { hexValue } from '../chars.js';
  * other character below U+0080 is itself, anything above is UTF-8.
  * Throws `bad-percent` at a malformed escape.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-2.1
  * @example
  * ```ts
  * decodeOctets('a%20b') // Uint8Array [0x61, 0x20, 0x62]
@@ -50,14 +51,17 @@ const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
  * The text that `text[start, end)` denotes once percent-decoded as UTF-8
  * (RFC 3986 §2.5); throws `bad-utf8` when the octets are not UTF-8.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-2.1
  * @example
  * ```ts
  * decodeText('Los%20Angeles') // 'Los Angeles'
  * ```
  */
 export function decodeText(text: string, start = 0, end = text.length): string {
-  const pct = text.indexOf('%', start);
-  if (pct < 0 || pct >= end) return text.slice(start, end);
+  // Only [start, end) is looked at, so that decoding the pieces of a long text stays linear.
+  let i = start;
+  while (i < end && text.charCodeAt(i) !== 0x25) i++;
+  if (i === end) return text.slice(start, end);
   const octets = decodeOctets(text, start, end);
   try {
     return utf8.decode(octets);
@@ -72,6 +76,7 @@ const HEX = '0123456789ABCDEF';
  * Percent-encodes every octet of `value`'s UTF-8 form except the ASCII
  * characters for which `keep(code)` is true (RFC 3986 §2.1: upper-case hex).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-2.1
  * @example
  * ```ts
  * encodeText('a b/c', (c) => c !== 0x2f && c > 0x20) // 'a%20b%2Fc'

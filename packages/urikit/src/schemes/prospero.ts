@@ -44,6 +44,7 @@ function nulOffsets(text: string, from: number, to: number): number[] {
 /**
  * The `prospero` codec (RFC 4157): port 1525.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc4157#section-2
  * @example
  * ```ts
  * prosperoScheme.parse(parse('prospero://host/a/b%001%00x%00y'))

@@ -10,6 +10,7 @@ import { BUILTIN_RULES } from './rules.js';
  * What urikit knows of one URI scheme. `T` is the codec's own typed view
  * of a URI of that scheme (an FTP URL's type code, a mailto's addresses...).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
  * @example
  * ```ts
  * const acme: SchemeCodec<{ id: string }> = {
@@ -58,6 +59,7 @@ export interface SchemeCodec<T = unknown> {
  * much into `normalize` and `equivalent`, so a browser bundle of
  * parse+resolve+normalize stays small.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
  * @example
  * ```ts
  * const rules: SchemeRules = { name: 'acme', authority: 'required', defaultPort: 4000 };
@@ -76,6 +78,7 @@ const experimentalRules = new Map<string, SchemeRules>();
  * case-insensitive. A registered codec is used by `normalize` and
  * `equivalent` at the `scheme` level and returned by `getScheme`.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
  * @example
  * ```ts
  * registerScheme(myCodec);
@@ -99,6 +102,7 @@ export function registeredCodec(key: string): SchemeCodec<any> | undefined {
  * `normalize` and `equivalent` use; the public `getScheme` returns the
  * whole codec.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
  * @example
  * ```ts
  * getSchemeRules('HTTP')?.defaultPort // 80
@@ -124,6 +128,7 @@ export const getScheme: (name: string) => SchemeRules | undefined = getSchemeRul
  * The names of every registered scheme: the built-in ones in their order,
  * then those added by `registerScheme`.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
  * @example
  * ```ts
  * listSchemes().includes('ftp') // true

@@ -11,7 +11,15 @@ import type { SchemeRules } from './registry.js';
 const rules = (name: string, defaultPort: number | undefined, authority: SchemeRules['authority'], extra?: Partial<SchemeRules>): SchemeRules =>
   ({ name, defaultPort, authority, ...extra });
 
-/** `drive-letter = ALPHA ( ":" / "|" )` at `path[i]`, then "/" or the end (RFC 8089 Appendix E.2). */
+/**
+ * True if a `drive-letter = ALPHA ( ":" / "|" )` is at `path[i]`, then "/" or the end (RFC 8089 Appendix E.2).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8089#appendix-E.2
+ * @example
+ * ```ts
+ * driveLetterAt('/c:/x', 1) // true
+ * ```
+ */
 export function driveLetterAt(path: string, i: number): boolean {
   const a = path.charCodeAt(i) | 0x20;
   const c = path.charCodeAt(i + 1);
@@ -19,7 +27,15 @@ export function driveLetterAt(path: string, i: number): boolean {
   return a >= 0x61 && a <= 0x7a && (c === 0x3a || c === 0x7c) && (next === 0x2f || i + 2 === path.length);
 }
 
-/** Finds ";type=X" at the very end of an FTP url-path (RFC 1738 §3.2.2), or -1. */
+/**
+ * The offset of ";type=X" at the very end of an FTP url-path (RFC 1738 §3.2.2), or -1.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.2.2
+ * @example
+ * ```ts
+ * typecodeAt('/a;type=i') // 2
+ * ```
+ */
 export function typecodeAt(path: string): number {
   const at = path.length - 7;
   if (at < 0 || path.charCodeAt(at) !== 0x3b) return -1;
@@ -58,12 +74,12 @@ export const NNTP_RULES = rules('nntp', 119, 'required');
 export const WAIS_RULES = rules('wais', 210, 'required');
 /** RFC 4157 §2: prospero, port 1525. */
 export const PROSPERO_RULES = rules('prospero', 1525, 'required');
-/** RFC 4248 §2: telnet, port 23. */
-export const TELNET_RULES = rules('telnet', 23, 'required');
+/** RFC 4248 §2: telnet, port 23; `telnetURL = "telnet://" login [ "/" ]`, so the "/" is written. */
+export const TELNET_RULES = rules('telnet', 23, 'required', { emptyPathIsSlash: true });
 /** 1993 draft "Telnet, rlogin, tn3270": rlogin, port 513 (RFC 1282). */
-export const RLOGIN_RULES = rules('rlogin', 513, 'required');
+export const RLOGIN_RULES = rules('rlogin', 513, 'required', { emptyPathIsSlash: true });
 /** 1993 draft: tn3270, the telnet port 23. */
-export const TN3270_RULES = rules('tn3270', 23, 'required');
+export const TN3270_RULES = rules('tn3270', 23, 'required', { emptyPathIsSlash: true });
 
 /**
  * RFC 8089 §3: "localhost" and the empty authority both name the local
@@ -127,7 +143,15 @@ export const URN_RULES = rules('urn', undefined, 'forbidden', {
 /** 1993 draft "afsaddress": never specified further, so experimental. */
 export const AFS_RULES = rules('afs', undefined, 'required', { experimental: true });
 
-/** @internal The rules of every built-in scheme, in `listSchemes()` order. */
+/**
+ * @internal The rules of every built-in scheme, in `listSchemes()` order.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
+ * @example
+ * ```ts
+ * BUILTIN_RULES.find((r) => r.name === 'ftp')?.defaultPort // 21
+ * ```
+ */
 export const BUILTIN_RULES: readonly SchemeRules[] = [
   HTTP_RULES, HTTPS_RULES, WS_RULES, WSS_RULES, FTP_RULES, GOPHER_RULES, NEWS_RULES, NNTP_RULES,
   WAIS_RULES, PROSPERO_RULES, TELNET_RULES, RLOGIN_RULES, TN3270_RULES, FILE_RULES, MAILTO_RULES,

@@ -48,6 +48,7 @@ function sessionCodec(scheme: TelnetUrl['scheme'], rules: SchemeRules): SchemeCo
 /**
  * The `telnet` codec (RFC 4248): port 23.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc4248#section-2
  * @example
  * ```ts
  * telnetScheme.parse(parse('telnet://melvyl.ucop.edu/')) // { scheme: 'telnet', host: 'melvyl.ucop.edu' }
@@ -57,6 +58,7 @@ export const telnetScheme: SchemeCodec<TelnetUrl> = sessionCodec('telnet', TELNE
 /**
  * The `rlogin` codec (1993 draft, "telnetaddress"): port 513.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc4248#section-2
  * @example
  * ```ts
  * rloginScheme.build({ scheme: 'rlogin', user: 'guest', host: 'h' }) // 'rlogin://guest@h/'
@@ -66,6 +68,7 @@ export const rloginScheme: SchemeCodec<TelnetUrl> = sessionCodec('rlogin', RLOGI
 /**
  * The `tn3270` codec (1993 draft, "telnetaddress"): port 23.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc4248#section-2
  * @example
  * ```ts
  * tn3270Scheme.defaultPort // 23

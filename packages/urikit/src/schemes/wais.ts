@@ -34,6 +34,7 @@ const keepPath = (c: number): boolean => (CLASS[c]! & PCHAR) !== 0 || c === 0x2f
 /**
  * The `wais` codec (RFC 4156): port 210.
  *
+ * @see https://www.rfc-editor.org/rfc/rfc4156#section-2
  * @example
  * ```ts
  * waisScheme.parse(parse('wais://quake.think.com/wais-discussion-archives?lynch'))

@@ -24,7 +24,15 @@ import { scriptsOf, isWholeScriptConfusable } from './confusables.js';
 /** How loud a finding is. */
 export type LintSeverity = 'info' | 'warning' | 'error';
 
-/** Every finding lint can report, with its severity and its message (one table, STYLE §6). */
+/**
+ * Every finding {@link lint} can report, with its severity and its message
+ * (one table, STYLE §6), after the 2003 draft §7 (https://www.rfc-editor.org/rfc/rfc3986#section-7).
+ *
+ * @example
+ * ```ts
+ * LINT_RULES['password'][0] // "error"
+ * ```
+ */
 export const LINT_RULES = {
   // 2003 draft §3.2.2, §7.5: userinfo is rarely used and comes before the host.
   'userinfo': ['info', 'the URI has userinfo before its host'],

@@ -1,95 +1,59 @@
 /**
- * Character classes of the URN grammars as 128-entry lookup tables.
+ * The character classes the URN grammars add to the core's (../chars.ts).
  *
- * Defined here (not imported from ../chars.ts) because the URN scanner was
- * written in parallel with the core tables; each table carries its ABNF line.
- * A code unit >= 128 is never in any class: URNs are ASCII (2012 draft §2.5.3,
- * RFC 8141 §2: non-ASCII must be percent-encoded).
+ * RFC 8141 and the 2012 draft build on RFC 3986, so their classes are the
+ * core's bits, tested as `CLASS[c] & PCHAR`: `pchar` (the NSS), `query`
+ * (the r-, q- and f-components, RFC 8141 §2; the 2012 draft's `v-pchar` is
+ * `query` without "&", §2.3), `ALPHA`, `DIGIT`, `HEXDIG`. Only the 1995
+ * draft's fields, made of RFC 1738 URL characters, need tables of their own.
+ * A code unit >= 128 is never in any class: URNs are ASCII (2012 draft
+ * §2.5.3, RFC 8141 §2: non-ASCII must be percent-encoded).
  */
+import { ALPHA, DIGIT } from '../chars.js';
 
-/** Builds a table from literal characters and inclusive ranges. */
-function table(chars: string, ...ranges: Array<[string, string]>): Uint8Array {
-  const t = new Uint8Array(128);
-  for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = 1;
-  for (const [lo, hi] of ranges) for (let c = lo.charCodeAt(0); c <= hi.charCodeAt(0); c++) t[c] = 1;
-  return t;
-}
+/**
+ * Mask over the core `CLASS` table: RFC 8141 §2 `alphanum = ALPHA / DIGIT`
+ * (the NID is `(alphanum) 0*30(ldh) (alphanum)`, `ldh = alphanum / "-"`).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8141#section-2
+ * @example
+ * ```ts
+ * (CLASS[0x61]! & ALPHANUM) !== 0; // true ("a")
+ * ```
+ */
+export const ALPHANUM = ALPHA | DIGIT;
 
-/** Union of tables. */
-function union(...tables: Uint8Array[]): Uint8Array {
-  const t = new Uint8Array(128);
-  for (const s of tables) for (let i = 0; i < 128; i++) t[i] |= s[i]!;
-  return t;
-}
-
-/** Removes characters from a table. */
-function without(t: Uint8Array, chars: string): Uint8Array {
-  const r = t.slice();
-  for (let i = 0; i < chars.length; i++) r[chars.charCodeAt(i)] = 0;
-  return r;
-}
-
-const AZ: [string, string] = ['A', 'Z'];
-const az: [string, string] = ['a', 'z'];
-const D09: [string, string] = ['0', '9'];
-
-// RFC 5234 App. B.1: ALPHA = %x41-5A / %x61-7A
-export const ALPHA = table('', AZ, az);
-// RFC 5234 App. B.1: DIGIT = %x30-39
-export const DIGIT = table('', D09);
-// RFC 8141 §2: alphanum = ALPHA / DIGIT
-export const ALPHANUM = union(ALPHA, DIGIT);
-// RFC 8141 §2: ldh = alphanum / "-"
-export const LDH = table('-', AZ, az, D09);
-// RFC 5234 App. B.1: HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F" (case-insensitive per RFC 3986 §2.1)
-export const HEXDIG = table('', D09, ['A', 'F'], ['a', 'f']);
-// RFC 3986 §2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-export const UNRESERVED = table('-._~', AZ, az, D09);
-// RFC 3986 §2.2: sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-export const SUB_DELIMS = table("!$&'()*+,;=");
-// RFC 3986 §3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@"   (pct-encoded is scanned apart)
-export const PCHAR = union(UNRESERVED, SUB_DELIMS, table(':@'));
-// RFC 3986 §3.4/§3.5: query = fragment = *( pchar / "/" / "?" )   (pct-encoded is scanned apart)
-export const QCHAR = union(PCHAR, table('/?'));
-// 2012 draft §2.3: v-pchar = unreserved / pct-encoded / v-subdels;
-//   v-subdels = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" / ":" / "@" / "/" / "?"
-export const V_PCHAR = without(QCHAR, '&');
-
-// RFC 1738 §5 (the 1995 draft's [URL]): safe = "$" | "-" | "_" | "." | "+"; extra = "!" | "*" | "'" | "(" | ")" | ","
-//   unreserved = alpha | digit | safe | extra   (escape = "%" hex hex is scanned apart)
-export const UNRESERVED_1738 = table("$-_.+!*'(),", AZ, az, D09);
+// RFC 1738 §5 (the 1995 draft's [URL]):
+//   safe = "$" | "-" | "_" | "." | "+";  extra = "!" | "*" | "'" | "(" | ")" | ","
+//   unreserved = alpha | digit | safe | extra    (escape = "%" hex hex is scanned apart)
+const UNRESERVED_1738 = "$-_.+!*'(),";
 // RFC 1738 §5: reserved = ";" | "/" | "?" | ":" | "@" | "=" | "&"
-export const RESERVED_1738 = table(';/?:@=&');
-// RFC 1738 §5: scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]   (the 1995 draft's SchemeID, case-insensitive)
-export const SCHEME_1738 = table('+-.', AZ, az, D09);
-// 1995 draft §2.3: an ElementID is made of URL characters; "#" and "?" are reserved for future use
-export const ELEMENT_1995 = without(union(UNRESERVED_1738, RESERVED_1738), '?');
-// 1995 draft §2.2: an AuthorityID is one colon-delimited field of URL characters
-export const AUTHORITY_1995 = without(ELEMENT_1995, ':');
+const RESERVED_1738 = ';/?:@=&';
+
+/** Bit: 1995 draft §2.3 ElementID characters: RFC 1738 `unreserved | reserved`, except "?" (reserved for future use). */
+export const ELEMENT_1995 = 1 << 0;
+/** Bit: 1995 draft §2.2 AuthorityID characters: the ElementID characters except ":", which ends the field. */
+export const AUTHORITY_1995 = 1 << 1;
 
 /**
- * The value of one hexadecimal digit (RFC 5234 HEXDIG, either case), or -1.
+ * The 1995 draft's class bits of every ASCII code unit.
  *
+ * @see https://datatracker.ietf.org/doc/html/draft-ietf-uri-yaurn-00#section-2
  * @example
  * ```ts
- * hexValue(0x61); // 10
+ * (CLASS_1995[0x2b]! & ELEMENT_1995) !== 0; // true ("+")
  * ```
  */
-export function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  if (l >= 0x61 && l <= 0x66) return l - 0x57;
-  return -1;
-}
-
-/**
- * True if `c` is a code unit below 128 that is in the table `t`.
- *
- * @example
- * ```ts
- * inTable(PCHAR, 0x3a); // true (":")
- * ```
- */
-export function inTable(t: Uint8Array, c: number): boolean {
-  return c < 128 && t[c] === 1;
-}
+export const CLASS_1995: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  const set = (chars: string, bit: number): void => {
+    for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)]! |= bit;
+  };
+  for (let c = 0x30; c <= 0x39; c++) t[c] = ELEMENT_1995 | AUTHORITY_1995;
+  for (let c = 0x41; c <= 0x5a; c++) t[c] = t[c + 0x20] = ELEMENT_1995 | AUTHORITY_1995;
+  // ElementID = unreserved | reserved, without "?"
+  set(UNRESERVED_1738 + RESERVED_1738.replace('?', ''), ELEMENT_1995);
+  // AuthorityID = the same without ":"
+  set(UNRESERVED_1738 + RESERVED_1738.replace('?', '').replace(':', ''), AUTHORITY_1995);
+  return t;
+})();

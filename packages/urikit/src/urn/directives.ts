@@ -3,7 +3,8 @@
  * query keywords (§9.2.1) and resolution service designators (§9.2.2).
  */
 import { UriError } from '../errors.js';
-import { ALPHA, ALPHANUM, V_PCHAR, hexValue, inTable } from './chars.js';
+import { ALPHA, CLASS, QUERY, isPctEncoded } from '../chars.js';
+import { ALPHANUM } from './chars.js';
 import type { UrnDirective } from './types.js';
 
 /** An entry of the URN Query Keywords sub-registry (2012 draft §9.2.1). */
@@ -162,7 +163,11 @@ export function scanDirectives(input: string, start: number, end: number): UrnDi
   let i = start;
   for (;;) {
     const k = scanKeyword(input, i, end);
-    if (k === i || k >= end || input.charCodeAt(k) !== 0x3d /* = */) return k;
+    if (k === i || k >= end || input.charCodeAt(k) !== 0x3d /* = */) {
+      // keywd = ALPHA *( ["-"] (ALPHA / DIGIT) ): after a "-" only a letter or digit can follow,
+      // so the character after a dangling "-" is the first offending one
+      return k > i && input.charCodeAt(k) === 0x2d ? k + 1 : k;
+    }
     const v = scanValue(input, k + 1, end);
     out.push({ keyword: input.slice(i, k), value: input.slice(k + 1, v), ignored: false });
     if (v === end) break;
@@ -185,32 +190,31 @@ export function scanDirectives(input: string, start: number, end: number): UrnDi
 
 // 2012 draft §2.3: keywd = ALPHA *( ["-"] (ALPHA / DIGIT) )
 function scanKeyword(input: string, i: number, end: number): number {
-  if (i >= end || !inTable(ALPHA, input.charCodeAt(i))) return i;
+  if (i >= end || !hasClass(input.charCodeAt(i), ALPHA)) return i;
   i++;
   while (i < end) {
     const c = input.charCodeAt(i);
-    if (inTable(ALPHANUM, c)) i++;
-    else if (c === 0x2d /* - */ && i + 1 < end && inTable(ALPHANUM, input.charCodeAt(i + 1))) i += 2;
+    if (hasClass(c, ALPHANUM)) i++;
+    else if (c === 0x2d /* - */ && i + 1 < end && hasClass(input.charCodeAt(i + 1), ALPHANUM)) i += 2;
     else break;
   }
   return i;
 }
 
-// 2012 draft §2.3: value = *v-pchar; a "%" must begin pct-encoded and %00 is refused (§2.5.3)
+// 2012 draft §2.3: value = *v-pchar; v-pchar = unreserved / pct-encoded / v-subdels, where
+// v-subdels is "<sub-delims> except "&" plus the extra characters allowed in <pchar> and for
+// <query>": the core's `query` class without "&". A "%" must begin pct-encoded, never %00 (§2.5.3).
 function scanValue(input: string, i: number, end: number): number {
   while (i < end) {
     const c = input.charCodeAt(i);
-    if (c < 128 && V_PCHAR[c] === 1) i++;
-    else if (c === 0x25 && isPctAt(input, i, end)) i += 3;
+    if (c !== 0x26 /* & */ && hasClass(c, QUERY)) i++;
+    else if (c === 0x25 && i + 2 < end && isPctEncoded(input, i) && !input.startsWith('00', i + 1)) i += 3;
     else break;
   }
   return i;
 }
 
-/** True if `input[i]` begins a pct-encoded triplet other than %00 before `end`. */
-function isPctAt(input: string, i: number, end: number): boolean {
-  if (i + 2 >= end) return false;
-  const h = hexValue(input.charCodeAt(i + 1));
-  const l = hexValue(input.charCodeAt(i + 2));
-  return h >= 0 && l >= 0 && (h | l) !== 0;
+/** True if the code unit is ASCII and in one of the core classes of `mask`. */
+function hasClass(c: number, mask: number): boolean {
+  return c < 128 && (CLASS[c]! & mask) !== 0;
 }

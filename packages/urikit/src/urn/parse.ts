@@ -5,7 +5,8 @@
  */
 import { UriError } from '../errors.js';
 import type { UrnProfile } from '../types.js';
-import { LDH, PCHAR, QCHAR, hexValue, inTable } from './chars.js';
+import { CLASS, PCHAR, QUERY, isPctEncoded } from '../chars.js';
+import { ALPHANUM } from './chars.js';
 import { directiveError, scanDirectives } from './directives.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import type { Urn, UrnParseOptions } from './types.js';
@@ -85,15 +86,16 @@ function scanUrn(input: string, profile: 'rfc8141' | 'urn-2012'): Urn {
     const ok = k === 3 ? c === 0x3a : (c | 0x20) === 'urn'.charCodeAt(k);
     if (!ok) throw new UriError(c === 0 ? 'nul-in-urn' : 'bad-urn', k, input);
   }
-  // RFC 8141 §2 / 2012 draft §2.1: NID = (alphanum) 0*30(ldh) (alphanum)
+  // RFC 8141 §2 / 2012 draft §2.1: NID = (alphanum) 0*30(ldh) (alphanum); ldh = alphanum / "-"
   let i = 4;
-  while (i < len && i < 4 + 33 && inTable(LDH, input.charCodeAt(i))) i++;
+  while (i < len && i < 4 + 33 && isLdh(input.charCodeAt(i))) i++;
   if (i - 4 > 32) throw new UriError('bad-nid', 4 + 32, input, 'longer than 32');
   if (i >= len) throw new UriError(i === 4 ? 'bad-nid' : 'bad-urn', i, input, 'no ":" after the NID');
   if (input.charCodeAt(i) !== 0x3a) throw new UriError(input.charCodeAt(i) === 0 ? 'nul-in-urn' : 'bad-nid', i, input);
   if (i - 4 < 2) throw new UriError('bad-nid', i, input, 'shorter than 2');
   if (input.charCodeAt(4) === 0x2d) throw new UriError('bad-nid', 4, input, 'begins with "-"');
-  if (input.charCodeAt(i - 1) === 0x2d) throw new UriError('bad-nid', i - 1, input, 'ends with "-"');
+  // the ":" is the first character no NID can continue with after a final "-"
+  if (input.charCodeAt(i - 1) === 0x2d) throw new UriError('bad-nid', i, input, 'ends with "-"');
   const nid = input.slice(4, i);
   // 2012 draft §2.1 / RFC 8141 §5.1: the NID "urn" is permanently reserved
   if (i === 7 && nid.toLowerCase() === 'urn') throw new UriError('reserved-nid', 4, input);
@@ -103,9 +105,9 @@ function scanUrn(input: string, profile: 'rfc8141' | 'urn-2012'): Urn {
   const slash = profile === 'rfc8141';
   for (; i < len; i++) {
     const c = input.charCodeAt(i);
-    if (c < 128 && PCHAR[c] === 1) continue;
+    if (c < 128 && (CLASS[c]! & PCHAR) !== 0) continue;
     if (c === 0x25) {
-      pct(input, i, len);
+      pct(input, i);
       i += 2;
     } else if (c === 0x2f && slash && i > nssStart) continue;
     else break;
@@ -148,12 +150,12 @@ function rqComponents(input: string, i: number, urn: Urn): number {
     for (; i < len; i++) {
       const c = input.charCodeAt(i);
       if (c === 0x3f && input.charCodeAt(i + 1) === 0x3d) break; // "?=" ends the r-component
-      if (c < 128 && QCHAR[c] === 1) {
-        if (i === rStart && PCHAR[c] !== 1) break; // must begin with a pchar, not "/" or "?"
+      if (c < 128 && (CLASS[c]! & QUERY) !== 0) {
+        if (i === rStart && (CLASS[c]! & PCHAR) === 0) break; // must begin with a pchar, not "/" or "?"
         continue;
       }
       if (c === 0x25) {
-        pct(input, i, len);
+        pct(input, i);
         i += 2;
       } else break;
     }
@@ -164,7 +166,8 @@ function rqComponents(input: string, i: number, urn: Urn): number {
   }
   if (next === 0x3d /* = */) {
     const qStart = i + 2;
-    if (qStart < len && input.charCodeAt(qStart) < 128 && PCHAR[input.charCodeAt(qStart)] !== 1 && input.charCodeAt(qStart) !== 0x25) {
+    const q0 = input.charCodeAt(qStart);
+    if (qStart < len && q0 < 128 && (CLASS[q0]! & PCHAR) === 0 && q0 !== 0x25) {
       throw componentError(input, qStart, 'bad-urn-component', 'q-component must begin with a pchar');
     }
     i = scanQchars(input, qStart, len);
@@ -175,7 +178,8 @@ function rqComponents(input: string, i: number, urn: Urn): number {
     if (typeof d !== 'number') urn.directives = d;
     return i;
   }
-  throw new UriError('bad-urn-component', i, input, '"?" must be followed by "+" or "="');
+  // the character after the "?" is the first that no rq-components can continue with
+  throw componentError(input, i + 1, 'bad-urn-component', '"?" must be followed by "+" or "="');
 }
 
 /** 2012 draft §2.3: the query of a URN reference must be a urn-query. */
@@ -194,19 +198,22 @@ function query2012(input: string, i: number, urn: Urn): number {
 function scanQchars(input: string, i: number, len: number): number {
   for (; i < len; i++) {
     const c = input.charCodeAt(i);
-    if (c < 128 && QCHAR[c] === 1) continue;
+    if (c < 128 && (CLASS[c]! & QUERY) !== 0) continue;
     if (c !== 0x25) break;
-    pct(input, i, len);
+    pct(input, i);
     i += 2;
   }
   return i;
 }
 
+/** RFC 8141 §2: ldh = alphanum / "-". */
+function isLdh(c: number): boolean {
+  return (c < 128 && (CLASS[c]! & ALPHANUM) !== 0) || c === 0x2d;
+}
+
 /** RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG; 2012 draft §2.5.3: never %00. */
-function pct(input: string, i: number, len: number): void {
-  if (i + 2 >= len || hexValue(input.charCodeAt(i + 1)) < 0 || hexValue(input.charCodeAt(i + 2)) < 0) {
-    throw new UriError('bad-percent', i, input);
-  }
+function pct(input: string, i: number): void {
+  if (!isPctEncoded(input, i)) throw new UriError('bad-percent', i, input);
   if (input.charCodeAt(i + 1) === 0x30 && input.charCodeAt(i + 2) === 0x30) throw new UriError('nul-in-urn', i, input);
 }
 

@@ -1,14 +1,21 @@
 /**
- * Percent-encoding helpers of the URN module (2012 draft §2.5.2, §5 step 3):
- * case normalization of pct-encoded triplets, UTF-8 encoding of an
- * identifier, and the decoding used for presentation.
+ * The percent-encoding steps that belong to URNs alone. Encoding, decoding
+ * and the triplet test are the core's (../percent.ts, ../chars.ts); what
+ * stays here differs from them on purpose:
+ *
+ * - `upperPct` only changes the case of `%hh`: URN equivalence must never
+ *   decode (RFC 8141 §3.1, 2012 draft §5), where the core's syntax
+ *   normalization decodes unreserved triplets (RFC 3986 §6.2.2.2);
+ * - `decodeUtf8At` reads one UTF-8 sequence, for a presentation that decodes
+ *   some sequences and keeps others encoded (2012 draft §4).
  */
+import { hexValue } from '../chars.js';
 
 /**
- * 2012 draft §5 step 3 / RFC 3986 §6.2.2.1: the hexadecimal digits
- * of every pct-encoded triplet in upper case (input already validated).
+ * RFC 8141 §3.1 step 3 / 2012 draft §5 step 3: the hexadecimal digits of
+ * every pct-encoded triplet in upper case, nothing decoded.
  *
- * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1
+ * @see https://www.rfc-editor.org/rfc/rfc8141#section-3.1
  * @example
  * ```ts
  * upperPct('a%2cb'); // "a%2Cb"
@@ -18,37 +25,26 @@ export function upperPct(s: string): string {
   let i = s.indexOf('%');
   if (i < 0) return s;
   let out = '';
-  let last = 0;
-  for (; i >= 0 && i + 2 < s.length; i = s.indexOf('%', i + 3)) {
-    const h = s.slice(i + 1, i + 3);
-    const u = h.toUpperCase();
-    if (h !== u) {
-      out += s.slice(last, i + 1) + u;
-      last = i + 3;
+  let run = 0;
+  for (; i >= 0 && i + 2 < s.length; i = s.indexOf('%', i + 1)) {
+    const a = s.charCodeAt(i + 1);
+    const b = s.charCodeAt(i + 2);
+    if (hexValue(a) < 0 || hexValue(b) < 0) continue; // not a triplet (not reached for parsed input)
+    // a..f -> A..F
+    if ((a >= 0x61 && a <= 0x66) || (b >= 0x61 && b <= 0x66)) {
+      out += s.slice(run, i + 1) + s.slice(i + 1, i + 3).toUpperCase();
+      run = i + 3;
     }
+    i += 2;
   }
-  return last === 0 ? s : out + s.slice(last);
-}
-
-const HEX = '0123456789ABCDEF';
-
-/**
- * One octet as "%" HEXDIG HEXDIG, upper case (RFC 3986 §2.1).
- *
- * @see https://www.rfc-editor.org/rfc/rfc3986#section-2.1
- * @example
- * ```ts
- * pctOctet(0x2f); // "%2F"
- * ```
- */
-export function pctOctet(b: number): string {
-  return `%${HEX[b >> 4]}${HEX[b & 15]}`;
+  return run === 0 ? s : out + s.slice(run);
 }
 
 /**
  * The code point a run of pct-encoded triplets starting at `s[i]` spells in
- * UTF-8 (RFC 3629 §3), with the number of characters it covers; `undefined`
- * if the octets are not one well-formed, non-ASCII UTF-8 sequence.
+ * UTF-8, with the number of characters it covers; `undefined` if the octets
+ * are not one well-formed, non-ASCII UTF-8 sequence (RFC 3629 §4: no
+ * overlong forms, no surrogates, nothing above U+10FFFF).
  *
  * @see https://www.rfc-editor.org/rfc/rfc3629#section-4
  * @example
@@ -67,15 +63,15 @@ export function decodeUtf8At(s: string, i: number): { cp: number; length: number
     if (b < 0x80 || b > 0xbf) return undefined;
     cp = (cp << 6) | (b & 0x3f);
   }
-  // no overlong forms, no surrogates, nothing above U+10FFFF
   const min = n === 2 ? 0x80 : n === 3 ? 0x800 : 0x10000;
   if (cp < min || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return undefined;
   return { cp, length: 3 * n };
 }
 
-/** The octet of the triplet at `s[i]`, or -1. */
+/** The octet of the `%HH` triplet at `s[i]`, or -1. */
 function octetAt(s: string, i: number): number {
-  if (s.charCodeAt(i) !== 0x25 || i + 2 >= s.length) return -1;
-  const h = parseInt(s.slice(i + 1, i + 3), 16);
-  return Number.isNaN(h) ? -1 : h;
+  if (s.charCodeAt(i) !== 0x25) return -1;
+  const h = hexValue(s.charCodeAt(i + 1));
+  const l = hexValue(s.charCodeAt(i + 2));
+  return h < 0 || l < 0 ? -1 : (h << 4) | l;
 }

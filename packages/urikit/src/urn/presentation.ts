@@ -3,11 +3,11 @@
  * of any identifier, and the human form of a URN.
  */
 import { UriError } from '../errors.js';
+import { percentEncode } from '../percent.js';
 import type { UrnProfile } from '../types.js';
-import { PCHAR } from './chars.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import { parseUrn } from './parse.js';
-import { decodeUtf8At, pctOctet } from './percent.js';
+import { decodeUtf8At } from './percent.js';
 import type { Urn } from './types.js';
 
 /**
@@ -26,30 +26,17 @@ import type { Urn } from './types.js';
  */
 export function identifierToNss(text: string): string {
   if (text === '') throw new UriError('bad-nss', 0, text, 'empty');
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128) {
-      if (PCHAR[c] === 1) out += text[i];
-      else if (c === 0) throw new UriError('nul-in-urn', i, text);
-      else out += pctOctet(c);
-      continue;
-    }
-    let cp = c;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (!(d >= 0xdc00 && d <= 0xdfff)) throw new UriError('invalid-char', i, text, 'lone surrogate');
-      cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) throw new UriError('invalid-char', i, text, 'lone surrogate');
-    // RFC 3629 §3: UTF-8
-    if (cp < 0x800) out += pctOctet(0xc0 | (cp >> 6)) + pctOctet(0x80 | (cp & 63));
-    else if (cp < 0x10000) out += pctOctet(0xe0 | (cp >> 12)) + pctOctet(0x80 | ((cp >> 6) & 63)) + pctOctet(0x80 | (cp & 63));
-    else {
-      out += pctOctet(0xf0 | (cp >> 18)) + pctOctet(0x80 | ((cp >> 12) & 63)) + pctOctet(0x80 | ((cp >> 6) & 63)) + pctOctet(0x80 | (cp & 63));
-    }
+  // §2.5.3: NUL is never part of a URN. What comes before the first NUL is encoded
+  // first, so that an earlier lone surrogate is the error reported (the first offending character).
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    percentEncode(text.slice(0, nul), 'path-segment');
+    throw new UriError('nul-in-urn', nul, text);
   }
-  return out;
+  // §2.2: every character outside pchar as its UTF-8 octets, "%" HEXDIG HEXDIG each (the
+  // core's encoder for a path segment, whose literal characters are exactly pchar,
+  // RFC 3986 §3.3); a lone surrogate has no UTF-8 form and throws invalid-char
+  return percentEncode(text, 'path-segment');
 }
 
 /**

@@ -4,7 +4,8 @@
  * freestanding URNs in `<` `>`, the reserved `urn+` ElementIDs.
  */
 import { UriError } from '../errors.js';
-import { ALPHANUM, AUTHORITY_1995, ELEMENT_1995, SCHEME_1738, hexValue, inTable } from './chars.js';
+import { CLASS, SCHEME, isPctEncoded } from '../chars.js';
+import { ALPHANUM, AUTHORITY_1995, CLASS_1995, ELEMENT_1995 } from './chars.js';
 import type { Urn } from './types.js';
 
 /** 1995 draft §2: "White space (the characters Space, Tab, CR, and LF) is allowed but is not significant". */
@@ -60,9 +61,11 @@ export function parseYaurn(input: string): Urn {
     const c = k < n ? text.charCodeAt(k) : -1;
     if (k === 3 ? c !== 0x3a : (c | 0x20) !== 'urn'.charCodeAt(k)) fail('bad-urn', k);
   }
-  // 1995 draft §2.1 SchemeID, spelled like an RFC 1738 scheme
+  // 1995 draft §2.1 SchemeID, spelled like an RFC 1738 scheme:
+  // scheme = 1*[ lowalpha | digit | "+" | "-" | "." ] (case-insensitive): the core's `scheme`
+  // continuation characters, RFC 3986 §3.1
   let i = 4;
-  while (i < n && inTable(SCHEME_1738, text.charCodeAt(i))) i++;
+  while (i < n && isIn(text.charCodeAt(i), CLASS, SCHEME)) i++;
   if (i === 4) fail('bad-nid', i, 'empty SchemeID');
   if (i === n) fail('bad-urn', i, 'no ":" after the SchemeID');
   if (text.charCodeAt(i) !== 0x3a) fail('bad-nid', i);
@@ -105,17 +108,22 @@ export function parseYaurn(input: string): Urn {
 }
 
 /** Scans URL characters of one field (RFC 1738 §2.2 escapes checked; %00 refused). */
-function scanField(text: string, i: number, t: Uint8Array, fail: (code: 'bad-percent' | 'nul-in-urn', k: number) => never): number {
+function scanField(text: string, i: number, bit: number, fail: (code: 'bad-percent' | 'nul-in-urn', k: number) => never): number {
   const n = text.length;
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c < 128 && t[c] === 1) continue;
+    if (isIn(c, CLASS_1995, bit)) continue;
     if (c !== 0x25) break;
-    if (i + 2 >= n || hexValue(text.charCodeAt(i + 1)) < 0 || hexValue(text.charCodeAt(i + 2)) < 0) fail('bad-percent', i);
+    if (!isPctEncoded(text, i)) fail('bad-percent', i);
     if (text.charCodeAt(i + 1) === 0x30 && text.charCodeAt(i + 2) === 0x30) fail('nul-in-urn', i);
     i += 2;
   }
   return i;
+}
+
+/** True if the code unit is ASCII and has one of the bits of `mask` in `table`. */
+function isIn(c: number, table: Uint8Array | Uint16Array, mask: number): boolean {
+  return c < 128 && (table[c]! & mask) !== 0;
 }
 
 /**
@@ -131,20 +139,22 @@ function scanField(text: string, i: number, t: Uint8Array, fail: (code: 'bad-per
  * ```
  */
 export function checkFqdn(name: string): number {
-  if (name.length > 255) return 255;
   let labels = 0;
   let start = 0;
   for (let i = 0; i <= name.length; i++) {
+    if (i === 255 && name.length > 255) return 255; // the first character beyond 255
+    if (i - start === 63 && i < name.length && name.charCodeAt(i) !== 0x2e) return i; // the 64th of a label
     const c = i < name.length ? name.charCodeAt(i) : 0x2e;
     if (c === 0x2e) {
       if (i === start) return i; // empty label
-      if (name.charCodeAt(i - 1) === 0x2d) return i - 1; // ends with "-"
-      if (i - start > 63) return start + 63;
+      // a label cannot end with "-": the "." (or the end) after it is the first offending character
+      if (name.charCodeAt(i - 1) === 0x2d) return i;
       labels++;
       start = i + 1;
-    } else if (inTable(ALPHANUM, c)) continue;
+    } else if (isIn(c, CLASS, ALPHANUM)) continue;
     else if (c === 0x2d && i > start) continue;
     else return i;
   }
+  // fully qualified: at least two labels; the end is where another one was needed
   return labels >= 2 ? -1 : name.length;
 }

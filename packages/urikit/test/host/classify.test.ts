@@ -5,7 +5,8 @@
  * SSRF recipe of the README ("blocking requests to internal addresses").
  */
 import { describe, expect, it } from 'vitest';
-import { classifyHost, inspectHost, SPECIAL_PURPOSE_RANGES, parse, parseHost, isUriError, type HostClass } from 'urikit';
+import fc from 'fast-check';
+import { classifyHost, inspectHost, SPECIAL_PURPOSE_RANGES, parse, parseHost, isUriError, formatIPv4, type HostClass } from 'urikit';
 import data from './classify.json' with { type: 'json' };
 
 describe(`classifyHost (${data.source.slice(0, 120)}...)`, () => {
@@ -64,5 +65,39 @@ describe('SSRF: blocking requests to internal addresses (2003 draft §7.3)', () 
   });
   it.each(['http://8.8.8.8/', 'https://www.ietf.org/rfc/rfc3986.txt', 'http://[2606:4700::1111]/'])('%s is not', (uri) => {
     expect(isInternal(uri)).toBe(false);
+  });
+});
+
+describe('laws of classifyHost', () => {
+  const address = fc.oneof(
+    fc.integer({ min: 0, max: 0xffffffff }),
+    // Bias towards the special-purpose blocks: their first, last and inner addresses.
+    fc.constantFrom(...SPECIAL_PURPOSE_RANGES.ipv4).chain((r) => {
+      const [base, bits] = r.range.split('/') as [string, string];
+      const start = parseHost(base).kind === 'ipv4' ? (parseHost(base) as { address: number }).address : 0;
+      const size = 2 ** (32 - Number(bits));
+      return fc.integer({ min: start, max: start + size - 1 });
+    }),
+  );
+  it('a rare IPv4 format has the class of the address it names (2003 draft §7.3)', () => {
+    fc.assert(
+      fc.property(address, (n) => {
+        const cls = classifyHost(formatIPv4(n));
+        expect(classifyHost(String(n))).toBe(cls);
+        expect(classifyHost(`0x${n.toString(16)}`)).toBe(cls);
+        expect(classifyHost(`0${n.toString(8)}`)).toBe(cls);
+        expect(classifyHost(`${n >>> 24}.${n & 0xffffff}`)).toBe(cls);
+      }),
+    );
+  });
+  it('an IPv4-mapped or NAT64 address has the class of its IPv4 address unless that is public', () => {
+    fc.assert(
+      fc.property(address, (n) => {
+        const cls = classifyHost(formatIPv4(n));
+        expect(classifyHost(`[::ffff:${formatIPv4(n)}]`)).toBe(cls === 'public' ? 'ipv4-mapped' : cls);
+        expect(classifyHost(`[64:ff9b::${formatIPv4(n)}]`)).toBe(cls === 'public' ? 'nat64' : cls);
+        expect(inspectHost(`[::ffff:${formatIPv4(n)}]`).embeddedIPv4?.address).toBe(n);
+      }),
+    );
   });
 });

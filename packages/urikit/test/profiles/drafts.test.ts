@@ -39,6 +39,10 @@ describe('draft-1997 grammar (1997 draft Appendix A)', () => {
     try { parse('1abc:fo o', 'uri', p1997); } catch (e) { offset = (e as { offset: number }).offset; }
     expect(offset).toBe(7);
   });
+  it('knows no IRIs', () => {
+    expect(isValid('http://example.com/caf\u00e9', 'iri', p1997)).toBe(false);
+    expect(isValid('http://example.com/caf\u00e9', 'uri-reference', p1997)).toBe(false);
+  });
   it('a base with a site and an empty path gains "/" (DEVIATION noted in draft-1997.ts)', () => {
     expect(resolve('http://a', 'g', p1997)).toBe('http://a/g');
   });

@@ -7,11 +7,13 @@ import {
   afsScheme, dataScheme, fileScheme, fileUriToPath, ftpScheme, genericCodec, getScheme, getSchemeRules,
   gopherScheme, httpScheme, httpsScheme, isAnonymousFtp, listSchemes, mailtoScheme, newsScheme, nntpScheme,
   parse, pathToFileUri, PROFILES, prosperoScheme, rloginScheme, telnetScheme, tn3270Scheme, urnScheme,
-  waisScheme, wsScheme, wssScheme,
+  waisScheme, wsScheme, wssScheme, urnCodec,
 } from 'urikit';
 import { authorityText, joinUserinfo, portNumber, requireHost, splitUserinfo } from '../../src/schemes/login.js';
 import { decodeOctets, decodeText, encodeText } from '../../src/schemes/octets.js';
-import { driveLetterAt, typecodeAt } from '../../src/schemes/rules.js';
+import { BUILTIN_RULES, driveLetterAt, typecodeAt } from '../../src/schemes/rules.js';
+import { target } from '../../src/profiles/target.js';
+import { serialize } from 'urikit';
 import { parseWithProfile, resolveWithProfile } from '../../src/profiles.js';
 import { removeDraftDotSegments } from '../../src/profiles/dot-segments.js';
 import { resolve2003 } from '../../src/profiles/draft-2003.js';
@@ -45,6 +47,8 @@ describe('schemes', () => {
     expect(mailtoScheme.parse(parse('mailto:infobot@example.com?subject=current-issue'))).toStrictEqual({ to: ['infobot@example.com'], headers: [['subject', 'current-issue']] });
     expect(new TextDecoder().decode(dataScheme.parse(parse('data:,A%20brief%20note')).data)).toBe('A brief note');
     expect(urnScheme.parse(parse('urn:example:a123,z456'))).toMatchObject({ profile: 'rfc8141', nid: 'example', nss: 'a123,z456' });
+    expect(urnCodec('urn-2012').parse(parse('urn:isbn:0-395-36341-1?s=I2U')).qComponent).toBe('s=I2U');
+    expect(urnCodec('yaurn-1995').parse(parse('urn:dns:urn.flixco.com:urn+m')).reservedRequest).toBe('m');
     expect(afsScheme.experimental).toBe(true);
     expect(genericCodec('x-foo', true).experimental).toBe(true);
   });
@@ -67,6 +71,7 @@ describe('schemes', () => {
     expect(encodeText('a b/c', (c) => c !== 0x2f && c > 0x20)).toBe('a%20b%2Fc');
     expect(driveLetterAt('/c:/x', 1)).toBe(true);
     expect(typecodeAt('/a;type=i')).toBe(2);
+    expect(BUILTIN_RULES.find((r) => r.name === 'ftp')?.defaultPort).toBe(21);
   });
 });
 
@@ -81,6 +86,8 @@ describe('profiles', () => {
     expect(resolve2003('http://a/b/c/d;p?q', '../../../g', true)).toBe('http://a/../g');
     expect(parse1997('http://a/b/c/d;p?q', 'uri').host).toBe('a');
     expect(check1997Host('www.ics.uci.edu')).toBe(-1);
+    expect(check1997Host('a.1b')).toBe(2);
+    expect(serialize(target({ scheme: 'http', host: 'a', path: '/' }, { host: 'g', path: '' }, '/x', undefined, 's'))).toBe('http://g/x#s');
     expect(resolve1997('http://a/b/c/d;p?q', '?y')).toBe('http://a/b/c/?y');
     expect(resolve1997('http://a/b/c/d;p?q', 'g?y/../x')).toBe('http://a/b/c/x');
     expect(parse1993('wais://quake.think.com/wais-discussion-archives?lynch', 'uri').query).toBe('lynch');

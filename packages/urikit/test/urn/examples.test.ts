@@ -8,9 +8,10 @@ import {
   isValidUrn, listServiceDesignators, listUrnNamespaces, normalizeUrn, nssToPublicId, parseDirectives, parseUrn,
   publicIdToNss, registerDirectiveKeyword, registerServiceDesignator, registerUrnNamespace, urnEquivalent,
 } from 'urikit';
-import { hexValue, inTable, PCHAR } from '../../src/urn/chars.js';
+import { CLASS } from '../../src/chars.js';
+import { ALPHANUM, AUTHORITY_1995, CLASS_1995, ELEMENT_1995 } from '../../src/urn/chars.js';
 import { checkFqdn } from '../../src/urn/yaurn.js';
-import { decodeUtf8At, pctOctet, upperPct } from '../../src/urn/percent.js';
+import { decodeUtf8At, upperPct } from '../../src/urn/percent.js';
 import { checkIsbnDigits, isbn } from '../../src/urn/namespaces/isbn.js';
 import { checkIssn, issn } from '../../src/urn/namespaces/issn.js';
 import { uuid } from '../../src/urn/namespaces/uuid.js';
@@ -63,7 +64,8 @@ describe('TSDoc examples of src/urn', () => {
     expect(uuid.normalizeNss?.('F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6')).toBe('f81d4fae-7dec-11d0-a765-00a0c91e6bf6');
     expect(oid.validateNss?.('1.3.6.1')).toBe(-1);
     expect(ietf.normalizeNss?.('RFC:2648')).toBe('rfc:2648');
-    expect(nbn.normalizeNss?.('DE:BVB:19-146642')).toBe('de:bvb:19-146642');
+    expect(ietf.normalizeNss?.('PARAMS:xml:ns:XMPP-bind')).toBe('params:xml:ns:XMPP-bind');
+    expect(nbn.normalizeNss?.('DE:bvb:19-146642')).toBe('de:bvb:19-146642');
     expect(publicid.displayNss?.('-:OASIS:DTD+DocBook+XML+V4.1.2:EN')).toBe('-//OASIS//DTD DocBook XML V4.1.2//EN');
     expect(example.validateNss?.('a123,z456')).toBe(-1);
     expect(publicIdToNss('ISO/IEC 10179:1996//DTD DSSSL Architecture//EN')).toBe('ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN');
@@ -74,10 +76,10 @@ describe('TSDoc examples of src/urn', () => {
     expect(identifierToNss('Ölfeld #3')).toBe('%C3%96lfeld%20%233');
     expect(displayUrn('urn:example:%C3%96lfeld%2C3')).toBe('urn:example:Ölfeld%2C3');
     expect(upperPct('a%2cb')).toBe('a%2Cb');
-    expect(pctOctet(0x2f)).toBe('%2F');
     expect(decodeUtf8At('%C3%A9', 0)).toEqual({ cp: 0xe9, length: 6 });
-    expect(hexValue(0x61)).toBe(10);
-    expect(inTable(PCHAR, 0x3a)).toBe(true);
+    expect((CLASS[0x61]! & ALPHANUM) !== 0).toBe(true);
+    expect((CLASS_1995[0x2b]! & ELEMENT_1995) !== 0).toBe(true);
+    expect((CLASS_1995[0x3a]! & AUTHORITY_1995) !== 0).toBe(false);
     expect(checkFqdn('library.bigstate.edu')).toBe(-1);
     expect(checkFqdn('localhost')).toBe(9);
   });

@@ -19,31 +19,50 @@ import type { UrnNamespace } from '../types.js';
  */
 export function checkIsbnDigits(digits: string): number {
   const n = digits.length;
-  if (n !== 10 && n !== 13) return Math.min(n, 13);
+  // the characters: digits, and "X" (= 10) only as the check digit of an ISBN-10
+  for (let i = 0; i < n && i < 13; i++) {
+    const c = digits.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) continue;
+    if (i === 9 && (c | 0x20) === 0x78 /* x */) continue;
+    return i;
+  }
+  const x = n >= 10 && (digits.charCodeAt(9) | 0x20) === 0x78;
+  if (n < 10) return n; // the end, where more digits were needed
+  if (n > 13) return 13; // the 14th digit
+  if (n > 10 && x) return 9; // "X" ends an ISBN-10 only
+  if (n > 10 && n < 13) return prefix13(digits) < 0 ? n : 10; // the end of a would-be ISBN-13, or one digit too many for an ISBN-10
+  if (n === 13 && prefix13(digits) >= 0) return prefix13(digits);
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    const c = digits.charCodeAt(i);
-    let v = c - 0x30;
-    if (v < 0 || v > 9) {
-      if (n === 10 && i === 9 && (c | 0x20) === 0x78 /* x */) v = 10;
-      else return i;
-    }
+    const v = i === 9 && x ? 10 : digits.charCodeAt(i) - 0x30;
     sum += n === 10 ? v * (10 - i) : v * (i % 2 === 0 ? 1 : 3);
   }
-  if (n === 13 && !(digits.startsWith('978') || digits.startsWith('979'))) return 2;
   return sum % (n === 10 ? 11 : 10) === 0 ? -1 : n - 1;
 }
 
-/** RFC 8254 §4 / RFC 3187 §3: the NSS is the ISBN; hyphens separate its parts (at most 3 in an ISBN-10, 4 in an ISBN-13). */
+/** ISO 2108:2005: an ISBN-13 begins with the EAN prefix 978 or 979; -1 or the first digit that departs from it. */
+function prefix13(digits: string): number {
+  if (digits.charCodeAt(0) !== 0x39) return 0;
+  if (digits.charCodeAt(1) !== 0x37) return 1;
+  const c = digits.charCodeAt(2);
+  return c === 0x38 || c === 0x39 ? -1 : 2;
+}
+
+/**
+ * RFC 3187, RFC 8254: the NSS is the ISBN as ISO 2108 writes it; hyphens separate its parts
+ * (group, publisher, title, check digit, and the EAN prefix of an ISBN-13): at most 3 in an
+ * ISBN-10, 4 in an ISBN-13, each between two digits.
+ */
 function validateIsbn(nss: string): number {
   let digits = '';
   const pos: number[] = [];
   let hyphens = 0;
+  let badHyphen = -1;
   for (let i = 0; i < nss.length; i++) {
     const c = nss.charCodeAt(i);
     if (c === 0x2d) {
       // a hyphen only between two digits
-      if (i === 0 || i === nss.length - 1 || nss.charCodeAt(i - 1) === 0x2d) return i;
+      if (badHyphen < 0 && (i === 0 || i === nss.length - 1 || nss.charCodeAt(i - 1) === 0x2d)) badHyphen = i;
       hyphens++;
       continue;
     }
@@ -51,7 +70,9 @@ function validateIsbn(nss: string): number {
     pos.push(i);
   }
   const bad = checkIsbnDigits(digits);
-  if (bad >= 0) return bad < pos.length ? pos[bad]! : nss.length;
+  const badDigit = bad < 0 ? -1 : bad < pos.length ? pos[bad]! : nss.length;
+  // the first offending character of the two checks
+  if (badHyphen >= 0 || badDigit >= 0) return badHyphen < 0 ? badDigit : badDigit < 0 ? badHyphen : Math.min(badHyphen, badDigit);
   // the first hyphen beyond the number of parts
   const max = digits.length === 10 ? 3 : 4;
   for (let i = 0, seen = 0; hyphens > max && i < nss.length; i++) if (nss.charCodeAt(i) === 0x2d && ++seen > max) return i;

@@ -1,12 +1,13 @@
 /**
- * The `nbn` namespace (RFC 3188, revised by RFC 8458): National
+ * The `nbn` namespace (RFC 8458, which replaces RFC 3188): National
  * Bibliography Numbers, each under the prefix of the country (ISO 3166)
  * whose national library assigns it.
  */
-import { ALPHANUM, PCHAR } from '../chars.js';
+import { CLASS, PCHAR } from '../../chars.js';
+import { ALPHANUM } from '../chars.js';
 import type { UrnNamespace } from '../types.js';
 
-// ISO 3166-1 alpha-2 country codes (the prefixes of RFC 3188 §3 / RFC 8458 §4.2)
+// ISO 3166-1 alpha-2 country codes (the prefixes of RFC 8458 §4.2)
 const COUNTRIES = new Set(
   ('ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bl bm bn bo bq br bs bt bv bw by bz ' +
     'ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg eh er es et fi fj fk fm fo fr ' +
@@ -17,55 +18,66 @@ const COUNTRIES = new Set(
     'um us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw').split(' '),
 );
 
+// The first letters of the codes, for the first offending character of an unknown code
+const FIRST_LETTERS = new Set([...COUNTRIES].map((cc) => cc[0]));
+
 /**
  * The length of the prefix `cc *( ":" sub-namespace )` before the "-" that
- * begins the NBN string (RFC 3188 §3: "URN:NBN:fi-fe19981001",
- * "URN:NBN:de:bvb:19-146642"), or a negative number -(index + 1) of the
- * first problem.
+ * begins the NBN string (RFC 8458 §4.2, as RFC 3188 §3 before it:
+ * "URN:NBN:fi-fe19981001", "URN:NBN:de:bvb:19-146642"), or a negative
+ * number -(index + 1) of the first offending character.
  */
 function prefixEnd(nss: string): number {
-  if (nss.length < 2 || !COUNTRIES.has(nss.slice(0, 2).toLowerCase())) return -1;
+  const c0 = nss.charAt(0).toLowerCase();
+  if (!FIRST_LETTERS.has(c0)) return -1;
+  if (nss.length < 2) return -(nss.length + 1); // the end, where the second letter was needed
+  if (!COUNTRIES.has(c0 + nss.charAt(1).toLowerCase())) return -2;
   let i = 2;
   for (;;) {
     const c = nss.charCodeAt(i);
     if (c === 0x2d) return i;
     if (c !== 0x3a) return -(i + 1);
     const start = ++i;
-    while (i < nss.length && nss.charCodeAt(i) < 128 && ALPHANUM[nss.charCodeAt(i)] === 1) i++;
+    while (i < nss.length && isAlnum(nss.charCodeAt(i))) i++;
     if (i === start) return -(i + 1);
   }
 }
 
-/** RFC 3188 §3: NSS = prefix "-" NBN-string, the NBN string non-empty and made of URN characters. */
+function isAlnum(c: number): boolean {
+  return c < 128 && (CLASS[c]! & ALPHANUM) !== 0;
+}
+
+/** RFC 8458 §4.2: NSS = prefix "-" NBN string, the NBN string non-empty and made of URN characters. */
 function validateNbn(nss: string): number {
   const end = prefixEnd(nss);
   if (end < 0) return -end - 1;
   if (end + 1 >= nss.length) return nss.length;
   for (let i = end + 1; i < nss.length; i++) {
     const c = nss.charCodeAt(i);
-    if (c === 0x25) i += 2;
-    else if (!(c < 128 && PCHAR[c] === 1)) return i;
+    if (c === 0x25) i += 2; // pct-encoded, already checked by the generic syntax
+    else if (!(c < 128 && (CLASS[c]! & PCHAR) !== 0)) return i;
   }
   return -1;
 }
 
 /**
- * RFC 3188 / RFC 8458 `urn:nbn:` — an ISO 3166 country prefix, optional
- * sub-namespaces, "-" and the NBN string; the prefix (a set of codes) is
- * case-insensitive.
+ * RFC 8458 (replacing RFC 3188) `urn:nbn:` — an ISO 3166 country code,
+ * optional sub-namespaces, "-" and the NBN string; the country code is
+ * case-insensitive (ISO 3166-1 codes name the same country in either case).
  *
- * @see https://www.rfc-editor.org/rfc/rfc8458
+ * @see https://www.rfc-editor.org/rfc/rfc8458#section-4.2
  * @example
  * ```ts
- * nbn.normalizeNss?.('DE:BVB:19-146642'); // "de:bvb:19-146642"
+ * nbn.normalizeNss?.('DE:bvb:19-146642'); // "de:bvb:19-146642"
  * ```
  */
 export const nbn: UrnNamespace = {
   nid: 'nbn',
-  reference: 'RFC 3188, RFC 8458',
+  reference: 'RFC 8458 (RFC 3188)',
   validateNss: validateNbn,
-  normalizeNss: (nss) => {
-    const end = prefixEnd(nss);
-    return nss.slice(0, end).toLowerCase() + nss.slice(end);
-  },
+  // Only the country code is folded: the sub-namespace codes and the NBN string are
+  // assigned by each national library, and no case rule for them could be confirmed
+  // in RFC 8458, so folding them could merge names the library keeps apart (a false
+  // positive, which RFC 8141 §3.1 forbids a namespace rule to create).
+  normalizeNss: (nss) => nss.slice(0, 2).toLowerCase() + nss.slice(2),
 };

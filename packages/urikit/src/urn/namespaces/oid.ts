@@ -5,8 +5,9 @@
 import type { UrnNamespace } from '../types.js';
 
 /**
- * RFC 3061 §2: oid = number *( "." number ); number = DIGIT / ( LEADDIGIT 1*DIGIT );
- * LEADDIGIT = %x31-39. Returns -1 or the index of the first problem.
+ * RFC 3061 §2 "Declaration of structure": oid = number *( DOT number );
+ * number = DIGIT / ( LEADDIGIT 1*DIGIT ); LEADDIGIT = %x31-39 ; DOT = %x2E.
+ * Returns -1 or the index of the first offending character.
  */
 function validateOid(nss: string): number {
   let start = 0;
@@ -16,7 +17,8 @@ function validateOid(nss: string): number {
       if (i === start) return i; // empty arc
       start = i + 1;
     } else if (c >= 0x30 && c <= 0x39) {
-      if (i > start && nss.charCodeAt(start) === 0x30) return start; // leading zero
+      // a number that begins with "0" is just "0": the digit after it is the first offending one
+      if (i > start && nss.charCodeAt(start) === 0x30) return i;
     } else return i;
   }
   return -1;

@@ -3,7 +3,6 @@
  * transcribed into URNs, both ways.
  */
 import { UriError } from '../../errors.js';
-import { upperPct } from '../percent.js';
 import type { UrnNamespace } from '../types.js';
 
 // XML 1.0 §2.3 [13]: PubidChar ::= #x20 | #xD | #xA | [a-zA-Z0-9] | [-'()+,./:=?;!*#@$_%]
@@ -76,7 +75,7 @@ export function nssToPublicId(nss: string): string {
   return decode(nss);
 }
 
-/** RFC 3151 §1 reversed, on an NSS whose characters passed {@link charsOk}. */
+/** RFC 3151 §1 reversed, on an NSS that {@link validatePublicId} accepts. */
 function decode(nss: string): string {
   let out = '';
   for (let i = 0; i < nss.length; i++) {
@@ -90,35 +89,43 @@ function decode(nss: string): string {
 }
 
 /**
- * RFC 3151 §1: only what the transcription can produce — checked by the
- * characters, then by transcribing the decoded identifier again (which
- * catches e.g. "%2F:" for "///", which transcribes as ":%2F").
+ * RFC 3151 §1: only what the transcription can produce, in one pass. The
+ * NSS must be a fixed point of decoding then transcribing again, which fails
+ * exactly where a token spells a character that the transcription would have
+ * paired with the next one: "%2F" before ":" or "%2F" ("///" transcribes as
+ * ":%2F"), "%3A" before ";" or "%3A" (":::" as ";%3A"); and where a "+" (a
+ * space) could not survive white-space normalization: first, last or doubled.
+ * Returns -1 or the index of the first offending character.
  */
 function validatePublicId(nss: string): number {
-  const bad = charsOk(nss);
-  if (bad >= 0) return bad;
-  const again = publicIdToNss(decode(nss));
-  const upper = upperPct(nss);
-  if (again === upper) return -1;
-  let i = 0;
-  while (i < again.length && again[i] === upper[i]) i++;
-  return i;
-}
-
-/** The characters the transcription produces: normalized white space as "+", the eight escapes. */
-function charsOk(nss: string): number {
+  if (nss.length === 0) return 0;
+  let afterSlash = false; // the previous token was "%2F" ("/")
+  let afterColon = false; // the previous token was "%3A" (":")
   for (let i = 0; i < nss.length; i++) {
     const c = nss.charCodeAt(i);
     if (c === 0x25) {
-      if (UNESCAPES[nss.slice(i, i + 3).toUpperCase()] === undefined) return i;
+      const esc = nss.slice(i, i + 3).toUpperCase();
+      if (UNESCAPES[esc] === undefined) return i; // only the eight escapes of the transcription
+      if ((esc === '%2F' && afterSlash) || (esc === '%3A' && afterColon)) return i;
+      afterSlash = esc === '%2F';
+      afterColon = esc === '%3A';
       i += 2;
-    } else if (c === 0x2b) {
-      // "+" is one space: never first, last or doubled
-      if (i === 0 || i === nss.length - 1 || nss.charCodeAt(i + 1) === 0x2b) return i;
-    } else if (c === 0x3a || c === 0x3b) continue;
-    else if (c >= 128 || PUBID[c] !== 1 || ESCAPES[nss[i]!] !== undefined || c === 0x20 || c === 0x0d || c === 0x0a) return i;
+      continue;
+    }
+    if (c === 0x3a /* ":" is "//" */ ? afterSlash : c === 0x3b /* ";" is "::" */ ? afterColon : false) return i;
+    afterSlash = afterColon = false;
+    if (c === 0x3a || c === 0x3b) continue;
+    if (c === 0x2b) {
+      // "+" is one space: never first, last or doubled (the second "+" offends; a last one needs more after it)
+      if (i === 0) return 0;
+      if (i === nss.length - 1) return nss.length;
+      if (nss.charCodeAt(i + 1) === 0x2b) return i + 1;
+      continue;
+    }
+    // any other PubidChar stands for itself, except white space and the escaped ones
+    if (c >= 128 || PUBID[c] !== 1 || ESCAPES[nss[i]!] !== undefined || c === 0x20 || c === 0x0d || c === 0x0a) return i;
   }
-  return nss.length === 0 ? 0 : -1;
+  return -1;
 }
 
 /**

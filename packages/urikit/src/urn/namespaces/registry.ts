@@ -4,7 +4,8 @@
  * that importing it has no side effect.
  */
 import { UriError } from '../../errors.js';
-import { LDH } from '../chars.js';
+import { CLASS } from '../../chars.js';
+import { ALPHANUM } from '../chars.js';
 import type { UrnNamespace } from '../types.js';
 import { example } from './example.js';
 import { ietf } from './ietf.js';
@@ -31,9 +32,14 @@ const registry = new Map<string, UrnNamespace>(BUILT_IN.map((ns) => [ns.nid, ns]
  */
 export function registerUrnNamespace(ns: UrnNamespace): void {
   const nid = ns.nid.toLowerCase();
-  const ok = nid.length >= 2 && nid.length <= 32 && nid !== 'urn' && nid[0] !== '-' && nid[nid.length - 1] !== '-' &&
-    [...nid].every((ch) => ch.charCodeAt(0) < 128 && LDH[ch.charCodeAt(0)] === 1);
-  if (!ok) throw new UriError(nid === 'urn' ? 'reserved-nid' : 'bad-nid', 0, ns.nid);
+  if (nid === 'urn') throw new UriError('reserved-nid', 0, ns.nid);
+  // RFC 8141 §2: NID = (alphanum) 0*30(ldh) (alphanum); ldh = alphanum / "-"
+  for (let i = 0; i < nid.length && i <= 32; i++) {
+    const c = nid.charCodeAt(i);
+    const alnum = c < 128 && (CLASS[c]! & ALPHANUM) !== 0;
+    if (i === 32 || !(alnum || (c === 0x2d && i > 0))) throw new UriError('bad-nid', i, ns.nid);
+  }
+  if (nid.length < 2 || nid.charCodeAt(nid.length - 1) === 0x2d) throw new UriError('bad-nid', nid.length, ns.nid);
   registry.set(nid, { ...ns, nid });
 }
 

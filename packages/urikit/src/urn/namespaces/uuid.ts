@@ -1,8 +1,8 @@
 /**
- * The `uuid` namespace (RFC 4122 §3, now RFC 9562 §4): the string
+ * The `uuid` namespace (RFC 4122 §3, which RFC 9562 obsoletes): the string
  * representation of a UUID, hexadecimal digits case-insensitive.
  */
-import { HEXDIG } from '../chars.js';
+import { CLASS, HEXDIG } from '../../chars.js';
 import type { UrnNamespace } from '../types.js';
 
 // RFC 4122 §3: UUID = time-low "-" time-mid "-" time-high-and-version "-"
@@ -20,12 +20,12 @@ const HYPHENS = [8, 13, 18, 23];
  */
 export const uuid: UrnNamespace = {
   nid: 'uuid',
-  reference: 'RFC 4122 §3 (RFC 9562 §4)',
+  reference: 'RFC 4122 §3, RFC 9562',
   validateNss(nss) {
     for (let i = 0; i < 36; i++) {
       if (i >= nss.length) return i;
       const c = nss.charCodeAt(i);
-      if (HYPHENS.includes(i) ? c !== 0x2d : !(c < 128 && HEXDIG[c] === 1)) return i;
+      if (HYPHENS.includes(i) ? c !== 0x2d : !(c < 128 && (CLASS[c]! & HEXDIG) !== 0)) return i;
     }
     return nss.length === 36 ? -1 : 36;
   },

@@ -1,0 +1,187 @@
+/**
+ * `npm run bench:server`: the resolution service under load (issue 7).
+ *
+ * 1. Bulk import of 1,000,000 names into a fresh SQLite store (one
+ *    transaction), timed.
+ * 2. I2L (`GET /uri-res/I2L?urn:...`, a 302 to the preferred location) on
+ *    stores of 1,000 and of 1,000,000 names, each request for a random
+ *    name, measured with autocannon on loopback, beside a bare node:http
+ *    server answering the same 302 (same headers, same body) in the same
+ *    run. The servers run in child processes, autocannon in this one.
+ *
+ * Writes bench/RESULTS-server.md. Flags: `--names <n>` (default
+ * 1000000), `--seconds <n>` per measurement (default 10), `--connections
+ * <n>` (default 32), `--out <file>`.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { importNames, openStore, startServer } from '@urikit/resolver';
+
+const self = fileURLToPath(import.meta.url);
+const argv = process.argv.slice(2);
+const flag = (name: string, dflt: string) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1]! : dflt; };
+
+/** The record of name i: the same shape in both stores. */
+const urnOf = (i: number) => `urn:isbn:978${String(i).padStart(10, '0')}`;
+const urlOf = (i: number) => `https://books.example.org/isbn/978${String(i).padStart(10, '0')}`;
+
+/** NDJSON lines for names [0, n), in chunks. */
+async function* ndjson(n: number): AsyncGenerator<string> {
+  let chunk = '';
+  for (let i = 0; i < n; i++) {
+    chunk += `{"urn":"${urnOf(i)}","locations":["${urlOf(i)}"]}\n`;
+    if (chunk.length > 1 << 16) { yield chunk; chunk = ''; }
+  }
+  if (chunk) yield chunk;
+}
+
+// ---- child processes: the servers under test ----
+
+async function childResolver(db: string): Promise<void> {
+  const server = await startServer({ port: 0, db, rateLimit: false, logger: false });
+  process.send!({ port: server.port });
+  process.on('message', () => { void server.close().then(() => process.exit(0)); });
+}
+
+/** A bare node:http server answering the same 302 the resolver sends for name `i`. */
+async function childBare(headersJson: string): Promise<void> {
+  const template = JSON.parse(headersJson) as { headers: Record<string, string>; body: string };
+  const server = http.createServer((req, res) => {
+    // The same work a client sees: one redirect with the resolver's headers and body.
+    const i = Number((req.url ?? '').slice(-10));
+    const location = urlOf(i);
+    res.writeHead(302, 'Found', { ...template.headers, location, 'content-length': String(Buffer.byteLength(`Found: ${location}\n`)) });
+    res.end(`Found: ${location}\n`);
+  });
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+  process.on('message', () => { server.close(); process.exit(0); });
+}
+
+function spawnChild(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(self, ['--child', ...args], { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
+    child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.send('stop');
+  await exited;
+}
+
+interface Measured { rps: number; p50: number; p99: number; non3xx: number; total: number }
+
+async function measure(port: number, names: number, seconds: number, connections: number): Promise<Measured> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [{
+      method: 'GET',
+      setupRequest: (req: { path?: string }) => ({ ...req, path: `/uri-res/I2L?${urnOf(Math.floor(Math.random() * names))}` }),
+    }],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non3xx: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+async function main(): Promise<void> {
+  const big = Number(flag('names', '1000000'));
+  const seconds = Number(flag('seconds', '10'));
+  const connections = Number(flag('connections', '32'));
+  const out = flag('out', fileURLToPath(new URL('../RESULTS-server.md', import.meta.url)));
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-bench-server-'));
+  const lines: string[] = [];
+  const log = (s = '') => { console.log(s); lines.push(s); };
+  try {
+    log('# Resolution service benchmark (`npm run bench:server`)');
+    log();
+    log(`${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${Math.round(totalmem() / 2 ** 30)} GiB · autocannon ${connections} connections × ${seconds} s per run, loopback`);
+    log();
+
+    // 1. Bulk import, SQLite, one transaction.
+    const stores: Array<{ n: number; db: string; importMs: number }> = [];
+    for (const n of [1000, big]) {
+      const db = join(dir, `names-${n}.sqlite`);
+      const store = await openStore(db);
+      const t0 = performance.now();
+      const report = await importNames(store, ndjson(n), { format: 'ndjson' });
+      const importMs = performance.now() - t0;
+      await store.close();
+      if (!report.ok || report.created !== n) throw new Error(`import failed: ${JSON.stringify(report.errors.slice(0, 3))}`);
+      stores.push({ n, db, importMs });
+    }
+    log('## Bulk import (NDJSON, SQLite, one transaction, all or nothing)');
+    log();
+    log('| names | seconds | names/s | goal |');
+    log('|---:|---:|---:|---|');
+    for (const s of stores) log(`| ${s.n.toLocaleString('en')} | ${(s.importMs / 1000).toFixed(1)} | ${Math.round(s.n / (s.importMs / 1000)).toLocaleString('en')} | ${s.n >= 1_000_000 ? (s.importMs < 60_000 ? 'under a minute: met' : 'under a minute: MISSED') : ''} |`);
+    log();
+
+    // 2. I2L under load: resolver vs the bare server, the same 302.
+    const rows: string[][] = [];
+    let ratioSmall = 0;
+    let rpsSmall = 0;
+    for (const s of stores) {
+      const resolver = await spawnChild(['resolver', s.db]);
+      // The bare server copies the resolver's answer, headers and all.
+      const sample = await new Promise<{ headers: Record<string, string>; body: string }>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port: resolver.port, path: `/uri-res/I2L?${urnOf(1)}` }, (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => { body += d.toString(); });
+          res.on('end', () => {
+            if (res.statusCode !== 302) reject(new Error(`resolver answered ${res.statusCode}: ${body}`));
+            const headers: Record<string, string> = {};
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string' && !['date', 'connection', 'keep-alive', 'location', 'content-length'].includes(k)) headers[k] = v;
+            resolve({ headers, body });
+          });
+        }).on('error', reject);
+      });
+      const bare = await spawnChild(['bare', JSON.stringify(sample)]);
+      await measure(bare.port, s.n, 2, connections); // warm-up both
+      await measure(resolver.port, s.n, 2, connections);
+      const b = await measure(bare.port, s.n, seconds, connections);
+      const r = await measure(resolver.port, s.n, seconds, connections);
+      await stopChild(resolver.child);
+      await stopChild(bare.child);
+      const ratio = r.rps / b.rps;
+      if (s.n === 1000) { ratioSmall = ratio; rpsSmall = r.rps; }
+      rows.push([s.n.toLocaleString('en'), 'bare node:http', Math.round(b.rps).toLocaleString('en'), String(b.p50), String(b.p99), '1.00', String(b.non3xx)]);
+      rows.push([s.n.toLocaleString('en'), 'urikit serve', Math.round(r.rps).toLocaleString('en'), String(r.p50), String(r.p99), ratio.toFixed(2), String(r.non3xx)]);
+      if (s.n !== 1000) {
+        rows.push([`${s.n.toLocaleString('en')} vs 1,000`, 'urikit serve', `${((r.rps / rpsSmall) * 100).toFixed(0)} %`, '', '', `${ratioSmall.toFixed(2)} → ${ratio.toFixed(2)}`, '']);
+      }
+    }
+    log('## I2L resolutions (`GET /uri-res/I2L?<urn>` → 302), random names');
+    log();
+    log('| store | server | requests/s | p50 ms | p99 ms | ratio to bare | non-302 |');
+    log('|---|---|---:|---:|---:|---:|---:|');
+    for (const row of rows) log(`| ${row.join(' | ')} |`);
+    log();
+    log('Goals: at least 0.70 of the bare server\'s throughput; no loss from 1,000 to 1,000,000 names.');
+    log('The resolver runs with rate limiting off (one client address here) and logging off, as the bare server does.');
+    writeFileSync(out, `${lines.join('\n')}\n`);
+    console.log(`\nwritten to ${out}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (argv[0] === '--child') {
+  if (argv[1] === 'resolver') await childResolver(argv[2]!);
+  else await childBare(argv[2]!);
+} else {
+  await main();
+}

@@ -1,0 +1,69 @@
+/**
+ * Packaging (issue 9): every package is ESM with type declarations and a
+ * clean `exports` map whose files exist after the build, the core is
+ * tree-shakable, and each package loads by its name in plain Node (no
+ * loader) from the repository root. The binary starts with a shebang.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT } from './run.js';
+
+const PACKAGES = [
+  { dir: 'packages/urikit', name: 'urikit', probe: 'parse' },
+  { dir: 'packages/html', name: '@urikit/html', probe: undefined },
+  { dir: 'packages/resolver', name: '@urikit/resolver', probe: 'startServer' },
+  { dir: 'packages/cli', name: '@urikit/cli', probe: 'main' },
+];
+
+interface PackageJson {
+  name: string;
+  type?: string;
+  sideEffects?: boolean;
+  exports: Record<string, string | { types?: string; import?: string }>;
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+}
+
+describe('packaging', () => {
+  for (const p of PACKAGES) {
+    const pkg = JSON.parse(readFileSync(`${ROOT}${p.dir}/package.json`, 'utf8')) as PackageJson;
+
+    it(`${p.name}: ESM, an exports map of "." (types first, then import) and "./package.json", both built`, () => {
+      expect(pkg.name).toBe(p.name);
+      expect(pkg.type).toBe('module');
+      expect(Object.keys(pkg.exports).sort()).toEqual(['.', './package.json']);
+      const dot = pkg.exports['.'] as { types: string; import: string };
+      expect(Object.keys(dot)).toEqual(['types', 'import']);
+      expect(existsSync(`${ROOT}${p.dir}/${dot.types}`), dot.types).toBe(true);
+      expect(existsSync(`${ROOT}${p.dir}/${dot.import}`), dot.import).toBe(true);
+      // Dependencies point one way: cli -> resolver -> html -> urikit (DESIGN.md).
+      const order = PACKAGES.map((x) => x.name);
+      for (const dep of Object.keys(pkg.dependencies ?? {})) {
+        if (order.includes(dep)) expect(order.indexOf(dep)).toBeLessThan(order.indexOf(p.name));
+      }
+    });
+
+    it(`${p.name}: loads by name in plain Node`, () => {
+      const code = `const m = await import(${JSON.stringify(p.name)}); console.log(JSON.stringify(Object.keys(m).length > 0 || ${JSON.stringify(p.probe ?? '')} === ''))`;
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.stdout.trim()).toBe('true');
+      if (p.probe) {
+        const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(p.name)}); console.log(typeof m.${p.probe})`], { cwd: ROOT, encoding: 'utf8' });
+        expect(probe.stdout.trim()).toBe('function');
+      }
+    });
+  }
+
+  it('the core is tree-shakable (sideEffects: false)', () => {
+    const pkg = JSON.parse(readFileSync(`${ROOT}packages/urikit/package.json`, 'utf8')) as PackageJson;
+    expect(pkg.sideEffects).toBe(false);
+  });
+
+  it('the urikit binary is dist/bin.js with a node shebang', () => {
+    const pkg = JSON.parse(readFileSync(`${ROOT}packages/cli/package.json`, 'utf8')) as PackageJson;
+    expect(pkg.bin).toEqual({ urikit: './dist/bin.js' });
+    expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+});

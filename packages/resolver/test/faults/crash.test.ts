@@ -1,0 +1,122 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createToken, openStore, type Store } from '../../src/store/index.js';
+import { runMain, startChildServer, waitFor } from '../helpers/child.js';
+import { testEngines } from '../helpers/engines.js';
+import { get } from '../helpers/http.js';
+
+const engines = await testEngines('crash.test');
+afterAll(async () => { for (const e of engines) await e.cleanup(); });
+
+async function snapshot(store: Store): Promise<string> {
+  const names: unknown[] = [];
+  for await (const r of store.exportAll('')) names.push(r);
+  const changes = await store.changes({ since: 0, limit: 10_000 });
+  return JSON.stringify({ names, changes: changes.items });
+}
+
+for (const engine of engines) {
+  const suite = engine.unavailable !== undefined ? describe.skip : describe;
+  suite(`${engine.name}: faults`, () => {
+    it('a bulk import killed with SIGKILL half-way leaves the store exactly as before it', async () => {
+      const db = engine.freshDb();
+      const store = await openStore(db);
+      await store.put('urn:example:before', { urn: 'urn:example:before', locations: [{ url: 'http://a.example/before' }] });
+      await store.put('urn:example:n5', { urn: 'urn:example:n5', locations: [{ url: 'http://a.example/old-n5' }] });
+      const before = await snapshot(store);
+      await store.close();
+      const total = 120_000;
+      const file = join(tmpdir(), `urikit-kill-import-${process.pid}-${engine.name}.ndjson`);
+      let text = '';
+      for (let i = 0; i < total; i++) text += `{"urn":"urn:example:n${i}","locations":["http://a.example/n${i}"]}\n`;
+      writeFileSync(file, text);
+      const child = await runMain(['import', '--db', db, '--format', 'ndjson', file]);
+      await waitFor(child, () => {
+        const m = /progress (\d+)\n(?![\s\S]*progress)/.exec(child.stderr());
+        return m !== null && Number(m[1]) >= total / 2;
+      }, 60_000);
+      child.proc.kill('SIGKILL');
+      await child.exited;
+      expect(child.stdout()).toBe(''); // it never finished
+      const after = await openStore(db);
+      try {
+        expect(await snapshot(after)).toBe(before);
+        expect(await after.count()).toBe(2);
+      } finally { await after.close(); }
+    });
+
+    it('a restart after SIGKILL under write load loses no acknowledged write', async () => {
+      const db = engine.freshDb();
+      const setup = await openStore(db);
+      const { token } = await createToken(setup, { authority: 'urn:example' });
+      await setup.close();
+      const server = await startChildServer(['--db', db]);
+      const acked = new Map<string, string>();
+      let stop = false;
+      const writer = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          const urn = `urn:example:w${w}-${i}`;
+          const url = `http://a.example/${w}/${i}`;
+          try {
+            const r = await get(server.url, `/admin/names/${urn}`, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, { method: 'PUT', body: JSON.stringify({ locations: [url] }) });
+            if (r.status === 201) acked.set(urn, url);
+          } catch { return; }
+        }
+      };
+      const writers = [0, 1, 2, 3].map(writer);
+      while (acked.size < 150) await new Promise((r) => setTimeout(r, 5));
+      server.proc.kill('SIGKILL');
+      await server.exited;
+      stop = true;
+      await Promise.all(writers);
+      const restarted = await startChildServer(['--db', db]);
+      try {
+        const store = await openStore(db);
+        try {
+          for (const [urn, url] of acked) {
+            const r = await store.get(urn);
+            expect(r?.locations[0]?.url, urn).toBe(url);
+          }
+        } finally { await store.close(); }
+        const [someUrn, someUrl] = [...acked][acked.size - 1]!;
+        const r = await get(restarted.url, `/${someUrn}`);
+        expect(r.status).toBe(302);
+        expect(r.headers.get('location')).toBe(someUrl);
+      } finally {
+        restarted.proc.kill('SIGTERM');
+        await restarted.exited;
+      }
+    });
+
+    if (engine.name === 'postgres') {
+      it('two server processes on one PostgreSQL see each other\'s writes at once', async () => {
+        const db = engine.freshDb();
+        const setup = await openStore(db);
+        const { token } = await createToken(setup, { authority: 'urn:example' });
+        await setup.close();
+        const a = await startChildServer(['--db', db]);
+        const b = await startChildServer(['--db', db]);
+        try {
+          const put = (base: string, urn: string, url: string) => get(base, `/admin/names/${urn}`, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, { method: 'PUT', body: JSON.stringify({ locations: [url] }) });
+          for (let i = 0; i < 10; i++) {
+            const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
+            const url = `http://a.example/shared/${i}`;
+            const w = await put(writer.url, 'urn:example:shared', url);
+            expect(w.status).toBeLessThan(300);
+            const r = await get(reader.url, '/urn:example:shared');
+            expect(r.status).toBe(302);
+            expect(r.headers.get('location')).toBe(url);
+          }
+          const h = await get(a.url, '/admin/history/urn:example:shared', { authorization: `Bearer ${token}` });
+          expect((JSON.parse(h.text) as { history: unknown[] }).history).toHaveLength(10);
+        } finally {
+          a.proc.kill('SIGTERM');
+          b.proc.kill('SIGTERM');
+          await Promise.all([a.exited, b.exited]);
+        }
+      });
+    }
+  });
+}
