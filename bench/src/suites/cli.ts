@@ -65,11 +65,11 @@ function time(c: Contender, input: Buffer): Promise<{ seconds: number; linesOut:
 export const suite: Suite = {
   name: 'cli',
   async run(ctx) {
-    const repeat = ctx.quick ? 3 : 20;
+    const repeat = ctx.quick ? 3 : 10;
     const block = ctx.corpus.all.join('\n') + '\n';
     const input = Buffer.from(block.repeat(repeat));
     const lines = ctx.corpus.all.length * repeat;
-    const runs = ctx.quick ? 1 : 3;
+    const runs = ctx.quick ? 1 : 2;
     const best = new Map<string, { seconds: number; linesOut: number }>();
     for (let r = 0; r < runs; r++) {
       for (const c of CONTENDERS) {

@@ -11,46 +11,24 @@
  */
 import * as core from 'urikit';
 
-/**
- * A URI found in text, with its offsets in the original text (App. E).
- *
- * @example
- * ```ts
- * const f: FoundUri = { uri: 'http://a/', start: 5, end: 14 };
- * ```
- */
-export interface FoundUri {
-  uri: string;
-  start: number;
-  end: number;
-  [more: string]: unknown;
-}
-
 /** The core package's module, for its exact types (erased at run time). */
 type CoreModule = typeof import('urikit');
 
-/** The core functions the command line uses, with the library's own signatures. */
-type CoreFunctions = Pick<CoreModule,
-  | 'parse' | 'isValid' | 'serialize' | 'resolve' | 'normalize' | 'equivalent'
-  | 'parseHost' | 'classifyHost' | 'interpretLegacyIPv4' | 'domainToASCII' | 'domainToUnicode'
-  | 'lint' | 'iriToUri' | 'uriToIri'
-  | 'parseUrn' | 'isValidUrn' | 'normalizeUrn' | 'urnEquivalent' | 'displayUrn'>;
-
-/** Finding URIs in text (issue 6), by the DESIGN.md contract. */
-interface TextFunctions {
-  extractUris(text: string, opts?: Record<string, unknown>): FoundUri[];
-  extractUrisFromStream(source: AsyncIterable<string>, opts?: Record<string, unknown>): AsyncIterable<FoundUri>;
-}
-
 /**
- * The subset of the public API the command line uses (DESIGN.md).
+ * The subset of the public API the command line uses (DESIGN.md), with
+ * the library's own signatures.
  *
  * @example
  * ```ts
  * uri.normalize('HTTP://A/') // 'http://a/'
  * ```
  */
-export type CoreApi = CoreFunctions & TextFunctions;
+export type CoreApi = Pick<CoreModule,
+  | 'parse' | 'isValid' | 'serialize' | 'resolve' | 'normalize' | 'equivalent'
+  | 'parseHost' | 'classifyHost' | 'interpretLegacyIPv4' | 'domainToASCII' | 'domainToUnicode'
+  | 'lint' | 'iriToUri' | 'uriToIri'
+  | 'parseUrn' | 'isValidUrn' | 'normalizeUrn' | 'urnEquivalent' | 'displayUrn'
+  | 'extractUris' | 'extractUrisFromStream'>;
 
 /**
  * `@urikit/html`.

@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { processBlock, type BlockJob, type BlockResult } from './block.js';
 import { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
+import { splitLines } from './lines.js';
 
 /**
  * How a bulk run is set up.
@@ -62,17 +63,6 @@ function tooLong(job: BlockJob, line: number, maxLine: number): BlockResult {
   return job.problemsTo === 'stdout'
     ? { out: text, err: '', lines: 1, inputs: 1, failed: 1 }
     : { out: '', err: text, lines: 1, inputs: 1, failed: 1 };
-}
-
-/** Counts the line feeds in `buf[0, end)` with the native search. */
-function countLines(buf: Buffer, end: number): number {
-  let n = 0;
-  let i = buf.indexOf(10);
-  while (i >= 0 && i < end) {
-    n++;
-    i = buf.indexOf(10, i + 1);
-  }
-  return n;
 }
 
 /**
@@ -137,51 +127,16 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
     for (const source of o.sources) {
       const job: BlockJob = { ...o.job, source };
       const stream = source === '-' ? process.stdin : createReadStream(source, { highWaterMark: 1 << 20 });
-      let parts: Buffer[] = [];
-      let partsLen = 0;
-      /** Index in the held bytes of the last line feed, or -1. */
-      let lastNl = -1;
-      let line = 1;
-      let skipping = false;
-      const flush = async (upTo: number): Promise<void> => {
-        const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partsLen);
-        const block = buf.subarray(0, upTo);
-        const lines = countLines(block, upTo);
-        await submit(job, block, line);
-        line += lines;
-        const rest = buf.subarray(upTo);
-        parts = rest.length ? [rest] : [];
-        partsLen = rest.length;
-        lastNl = -1;
-      };
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        progress.bytes += chunk.length;
-        let c = chunk;
-        if (skipping) {
-          const nl = c.indexOf(10);
-          if (nl < 0) continue;
-          c = c.subarray(nl + 1);
-          skipping = false;
-          line++;
+      const counted = (async function* () {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          progress.bytes += chunk.length;
+          yield chunk;
         }
-        if (c.length === 0) continue;
-        const lastInChunk = c.lastIndexOf(10);
-        if (lastInChunk >= 0) lastNl = partsLen + lastInChunk;
-        parts.push(c);
-        partsLen += c.length;
-        if (partsLen - (lastNl + 1) > o.maxLine) {
-          // The line being read is too long to hold: report it, skip to its end.
-          if (lastNl >= 0) await flush(lastNl + 1);
-          await emit(tooLong(job, line, o.maxLine));
-          parts = [];
-          partsLen = 0;
-          lastNl = -1;
-          skipping = true;
-          continue;
-        }
-        if (partsLen >= blockSize && lastNl >= 0) await flush(lastNl + 1);
+      })();
+      for await (const piece of splitLines(counted, { blockSize, maxLine: o.maxLine })) {
+        if (piece.kind === 'lines') await submit(job, piece.bytes, piece.firstLine);
+        else await emit(tooLong(job, piece.line, o.maxLine));
       }
-      if (partsLen > 0) await flush(partsLen);
     }
     while (queue.length) await write(await queue.shift()!);
   } finally {

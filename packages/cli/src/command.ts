@@ -134,7 +134,7 @@ export const COMMON: Record<string, OptionSpec> = {
  */
 export const BULK: Record<string, OptionSpec> = {
   input: { type: 'string', short: 'i', multiple: true, arg: 'FILE', help: 'read one input per line from FILE ("-" is standard input); repeatable' },
-  jobs: { type: 'string', short: 'j', arg: 'N', help: 'process lines in N worker threads (output order is kept); default 1' },
+  jobs: { type: 'string', short: 'j', arg: 'N', help: 'process lines in N worker threads, "auto" for one per core (output order is kept); default 1' },
   'no-progress': { type: 'boolean', help: 'never draw the progress line (it is drawn only when standard error is a terminal)' },
   stats: { type: 'boolean', help: 'at the end, print a JSON summary on standard error: lines, invalid, seconds, lines/s, peak memory' },
   'max-line': { type: 'string', arg: 'BYTES', help: 'report lines longer than BYTES as invalid and skip them; default 16777216' },
@@ -178,7 +178,7 @@ export function parseCommandLine(cmd: Command, argv: string[]): Args {
  * intOption(args, 'jobs', 1) // 2 for --jobs 2
  * ```
  */
-export function intOption(args: Args, name: string, dflt: number, min = 1): number {
+export function intOption(args: Args, name: string, dflt: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   const v = args.values[name];
   if (v === undefined) return dflt;
   const s = String(v);
@@ -189,6 +189,7 @@ export function intOption(args: Args, name: string, dflt: number, min = 1): numb
     n = n * 10 + c;
   }
   if (s.length === 0 || n < min) throw new UsageError(`--${name} must be at least ${min} (got "${s}")`);
+  if (n > max) throw new UsageError(`--${name} must be at most ${max} (got "${s}")`);
   return n;
 }
 

@@ -4,6 +4,7 @@
  * (bulk mode, see bulk.ts).
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args } from './command.js';
 import { renderOutcome, type BlockJob } from './block.js';
 import { runBulk } from './bulk.js';
@@ -83,7 +84,7 @@ export async function runPerInput(p: PerInput, args: Args, inputs: string[]): Pr
   const totals = await runBulk({
     job: base,
     sources,
-    jobs: intOption(args, 'jobs', 1),
+    jobs: args.values.jobs === 'auto' ? availableParallelism() : intOption(args, 'jobs', 1, 1, 256),
     progress: args.values['no-progress'] !== true,
     stats: args.values.stats === true,
     maxLine: intOption(args, 'max-line', 16 * 1024 * 1024),

@@ -1,1 +1,10 @@
-export {};
+/**
+ * @urikit/html: the links of an HTML document, resolved against its
+ * established base (2003 draft §5.1, Appendix D), read with parse5.
+ */
+export { extractLinksFromHtml } from './links.js';
+export type { HtmlLink, HtmlLinks } from './links.js';
+export { baseFromHtml } from './base.js';
+export { srcsetUrls } from './srcset.js';
+export { URL_ATTRIBUTES } from './url-attributes.js';
+export type { UrlAttributeKind } from './url-attributes.js';

@@ -29,33 +29,131 @@ const SUB_DELIMS_CHARS = "!$&'()*+,;=";
 // gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"  (RFC 3986 §2.2)
 const GEN_DELIMS_CHARS = ':/?#[]@';
 
-/** Bit: `ALPHA`. */
+/**
+ * Bit: `ALPHA`.
+ *
+ * @example
+ * ```ts
+ * (CLASS['A'.charCodeAt(0)] & ALPHA) !== 0 // true
+ * ```
+ */
 export const ALPHA = 1 << 0;
-/** Bit: `DIGIT`. */
+/**
+ * Bit: `DIGIT`.
+ *
+ * @example
+ * ```ts
+ * (CLASS['7'.charCodeAt(0)] & DIGIT) !== 0 // true
+ * ```
+ */
 export const DIGIT = 1 << 1;
-/** Bit: `HEXDIG`. */
+/**
+ * Bit: `HEXDIG`.
+ *
+ * @example
+ * ```ts
+ * (CLASS['f'.charCodeAt(0)] & HEXDIG) !== 0 // true
+ * ```
+ */
 export const HEXDIG = 1 << 2;
-/** Bit: `unreserved` (RFC 3986 §2.3). */
+/**
+ * Bit: `unreserved` (RFC 3986 §2.3).
+ *
+ * @example
+ * ```ts
+ * (CLASS['~'.charCodeAt(0)] & UNRESERVED) !== 0 // true
+ * ```
+ */
 export const UNRESERVED = 1 << 3;
-/** Bit: `sub-delims` (RFC 3986 §2.2). */
+/**
+ * Bit: `sub-delims` (RFC 3986 §2.2).
+ *
+ * @example
+ * ```ts
+ * (CLASS['!'.charCodeAt(0)] & SUB_DELIMS) !== 0 // true
+ * ```
+ */
 export const SUB_DELIMS = 1 << 4;
-/** Bit: `gen-delims` (RFC 3986 §2.2). */
+/**
+ * Bit: `gen-delims` (RFC 3986 §2.2).
+ *
+ * @example
+ * ```ts
+ * (CLASS['#'.charCodeAt(0)] & GEN_DELIMS) !== 0 // true
+ * ```
+ */
 export const GEN_DELIMS = 1 << 5;
-/** Bit: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` after the first character (RFC 3986 §3.1). */
+/**
+ * Bit: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` after the first character (RFC 3986 §3.1).
+ *
+ * @example
+ * ```ts
+ * (CLASS['+'.charCodeAt(0)] & SCHEME) !== 0 // true
+ * ```
+ */
 export const SCHEME = 1 << 6;
-/** Bit: `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` without `pct-encoded` (RFC 3986 §3.2.1). */
+/**
+ * Bit: `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` without `pct-encoded` (RFC 3986 §3.2.1).
+ *
+ * @example
+ * ```ts
+ * (CLASS[':'.charCodeAt(0)] & USERINFO) !== 0 // true
+ * ```
+ */
 export const USERINFO = 1 << 7;
-/** Bit: `reg-name = *( unreserved / pct-encoded / sub-delims )` without `pct-encoded` (RFC 3986 §3.2.2). */
+/**
+ * Bit: `reg-name = *( unreserved / pct-encoded / sub-delims )` without `pct-encoded` (RFC 3986 §3.2.2).
+ *
+ * @example
+ * ```ts
+ * (CLASS[':'.charCodeAt(0)] & REG_NAME) !== 0 // false
+ * ```
+ */
 export const REG_NAME = 1 << 8;
-/** Bit: `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` without `pct-encoded` (RFC 3986 §3.3). */
+/**
+ * Bit: `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` without `pct-encoded` (RFC 3986 §3.3).
+ *
+ * @example
+ * ```ts
+ * (CLASS['/'.charCodeAt(0)] & PCHAR) !== 0 // false
+ * ```
+ */
 export const PCHAR = 1 << 9;
-/** Bit: `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )` without `pct-encoded` (RFC 3986 §3.3). */
+/**
+ * Bit: `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )` without `pct-encoded` (RFC 3986 §3.3).
+ *
+ * @example
+ * ```ts
+ * (CLASS[':'.charCodeAt(0)] & SEGMENT_NC) !== 0 // false
+ * ```
+ */
 export const SEGMENT_NC = 1 << 10;
-/** Bit: `pchar / "/"`, the characters of a path (RFC 3986 §3.3). */
+/**
+ * Bit: `pchar / "/"`, the characters of a path (RFC 3986 §3.3).
+ *
+ * @example
+ * ```ts
+ * (CLASS['/'.charCodeAt(0)] & PATH) !== 0 // true
+ * ```
+ */
 export const PATH = 1 << 11;
-/** Bit: `query = *( pchar / "/" / "?" )`, also `fragment` (RFC 3986 §3.4, §3.5). */
+/**
+ * Bit: `query = *( pchar / "/" / "?" )`, also `fragment` (RFC 3986 §3.4, §3.5).
+ *
+ * @example
+ * ```ts
+ * (CLASS['?'.charCodeAt(0)] & QUERY) !== 0 // true
+ * ```
+ */
 export const QUERY = 1 << 12;
-/** Bit: the IPvFuture tail, `1*( unreserved / sub-delims / ":" )` (RFC 3986 §3.2.2). */
+/**
+ * Bit: the IPvFuture tail, `1*( unreserved / sub-delims / ":" )` (RFC 3986 §3.2.2).
+ *
+ * @example
+ * ```ts
+ * (CLASS[':'.charCodeAt(0)] & IPVFUTURE) !== 0 // true
+ * ```
+ */
 export const IPVFUTURE = 1 << 13;
 
 /**

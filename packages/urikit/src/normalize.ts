@@ -122,6 +122,24 @@ function trimPort(port: string): string {
  * @internal The ladder on parsed components: returns a new reference.
  */
 export function normalizeReference(ref: UriReference, level: NormalizeLevel): UriReference {
+  const out = genericSteps(ref, level);
+  const codec = level === 'scheme' && out.scheme !== undefined ? getScheme(out.scheme) : undefined;
+  if (codec?.normalize === undefined) return out;
+  // §6.2.3: the codec's own rules, then the generic steps once more, so that
+  // whatever the codec rebuilt is in normal form too.
+  let own: UriReference;
+  try {
+    own = codec.normalize(out);
+  } catch (e) {
+    // A URI that breaks its scheme's own rules keeps its generic normal form.
+    if (!(e instanceof UriError)) throw e;
+    return out;
+  }
+  return genericSteps(own, level);
+}
+
+/** The generic rungs of the ladder: §6.2.2, and at the scheme level the generic part of §6.2.3. */
+function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
   const scheme = level === 'scheme';
   const out = {} as UriReference;
   // §6.2.2.1: the scheme is case-insensitive; it is never percent-decoded (DESIGN.md rulings).
@@ -151,19 +169,14 @@ export function normalizeReference(ref: UriReference, level: NormalizeLevel): Ur
     // As in resolve(): a path without authority must not begin with "//" (§3.3).
     if (out.host === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
   }
+  // §3.3: with an authority, a path is empty or begins with "/" (a codec's
+  // rebuilt reference is held to it too, or it would not read back).
+  if (out.host !== undefined && path !== '' && path.charCodeAt(0) !== 0x2f) path = '/' + path;
   // §6.2.3: an empty path with an authority is "/" when the scheme says so.
   if (path === '' && out.host !== undefined && codec?.emptyPathIsSlash === true) path = '/';
   out.path = path;
   if (ref.query !== undefined) out.query = normalizePercent(ref.query, false);
   if (ref.fragment !== undefined) out.fragment = normalizePercent(ref.fragment, false);
-  if (scheme && codec?.normalize !== undefined) {
-    // A URI that breaks its scheme's own rules keeps its generic normal form.
-    try {
-      return codec.normalize(out);
-    } catch (e) {
-      if (!(e instanceof UriError)) throw e;
-    }
-  }
   return out;
 }
 

@@ -8,20 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { loadHtml, uri } from '../api.js';
 import { COMMON, EXIT_OK, UsageError, type Command } from '../command.js';
 import { writeOut } from '../inputs.js';
+import type { ExtractOptions } from 'urikit';
 
 async function readAll(source: string): Promise<string> {
   if (source !== '-') return readFile(source, 'utf8');
   const parts: Buffer[] = [];
   for await (const c of process.stdin as AsyncIterable<Buffer>) parts.push(c);
   return Buffer.concat(parts).toString('utf8');
-}
-
-/** Text decoded from a byte stream, one string per chunk (UTF-8 split safely). */
-async function* textOf(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of stream) yield decoder.decode(chunk, { stream: true });
-  const tail = decoder.decode();
-  if (tail) yield tail;
 }
 
 /**
@@ -41,8 +34,9 @@ export const extractCommand: Command = {
     ...COMMON,
     html: { type: 'boolean', help: 'read the input as HTML and list its links' },
     base: { type: 'string', short: 'b', arg: 'URI', help: 'the URI of the document (HTML: the base when there is no <base href>)' },
-    scheme: { type: 'string', short: 's', multiple: true, arg: 'SCHEME', help: 'accept only URIs of this scheme; repeatable' },
+    scheme: { type: 'string', short: 's', multiple: true, arg: 'SCHEME', help: 'accept only URIs of this scheme, repeatable; "any" for every valid scheme (default: the schemes of prose, x- schemes and any "scheme://")' },
     abbreviated: { type: 'boolean', help: 'also find abbreviated URIs such as www.w3.org/Addressing/ (2003 draft App. F)' },
+    emails: { type: 'boolean', help: 'also find bare e-mail addresses, as mailto: URIs' },
     'no-iri': { type: 'boolean', help: 'do not accept non-ASCII characters (IRIs)' },
   },
   examples: [
@@ -56,10 +50,11 @@ export const extractCommand: Command = {
     for (const f of sources) if (f !== '-' && !existsSync(f)) throw new UsageError(`cannot read ${f}: no such file`, 'extract');
     if (sources.every((s) => s === '-') && process.stdin.isTTY) throw new UsageError('no input: give FILE arguments or pipe text on standard input', 'extract');
     const json = args.values.json === true;
-    const opts: Record<string, unknown> = {};
+    const opts: ExtractOptions = {};
     const schemes = args.values.scheme as string[] | undefined;
-    if (schemes?.length) opts.schemes = schemes;
+    if (schemes?.length) opts.schemes = schemes.includes('any') ? 'any' : schemes;
     if (args.values.abbreviated === true) opts.abbreviated = true;
+    if (args.values.emails === true) opts.emails = true;
     if (args.values['no-iri'] === true) opts.iri = false;
     const base = args.values.base as string | undefined;
     for (const source of sources) {
@@ -76,8 +71,8 @@ export const extractCommand: Command = {
         continue;
       }
       const stream = source === '-' ? process.stdin : createReadStream(source, { highWaterMark: 1 << 20 });
-      for await (const found of uri.extractUrisFromStream(textOf(stream as AsyncIterable<Buffer>), opts)) {
-        await emit(found, found.uri);
+      for await (const found of uri.extractUrisFromStream(stream as AsyncIterable<Buffer>, opts)) {
+        await emit({ ...found }, found.uri);
       }
     }
     return EXIT_OK;

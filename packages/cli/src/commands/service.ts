@@ -69,7 +69,7 @@ export const serveCommand: Command = {
     'curl -i http://127.0.0.1:4500/uri-res/I2L?urn:dns:library.bigstate.edu:aj17-mcc',
   ],
   run: async (args) => {
-    const port = intOption(args, 'port', 4500, 0);
+    const port = intOption(args, 'port', 4500, 0, 65535);
     const host = args.values.host as string;
     const opts: ServerOptions = { port, host, demo: args.values.demo === true };
     const db = dbOf(args.values);
@@ -130,7 +130,7 @@ export const gatewayCommand: Command = {
     'curl http://127.0.0.1:8080/urn:dns:library.bigstate.edu:aj17-mcc',
   ],
   run: async (args) => {
-    const port = intOption(args, 'port', 8080, 0);
+    const port = intOption(args, 'port', 8080, 0, 65535);
     const stop = signalled();
     const service = await loadService();
     const host = args.values.host as string;

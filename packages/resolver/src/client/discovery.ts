@@ -148,7 +148,7 @@ export function requestUrl(base: string, urn: string, service: string): string {
       .replaceAll('{nss}', encodeForRequest(nss))
       .replaceAll('{elementid}', encodeForRequest(elementId));
   }
-  // RFC 2169 §2: GET /uri-res/<service>?<uri>
+  // RFC 2169 §2.0: GET /uri-res/<service>?<uri>
   return `${base.endsWith('/') ? base.slice(0, -1) : base}/uri-res/${encodeURIComponent(service)}?${encodeForRequest(urn)}`;
 }
 

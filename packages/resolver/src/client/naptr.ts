@@ -3,7 +3,7 @@
  * Discovery System (RFC 3402) as the URN application defines it (RFC 3404).
  *
  * ```text
- *   urn:example:a/b  --First Well Known Rule (RFC 3404 §2)-->  example.urn.arpa
+ *   urn:example:a/b  --First Well Known Rule (RFC 3404)-->  example.urn.arpa
  *   NAPTR order pref flags service            regexp                         replacement
  *         100   10   ""   ""                 !^urn:example:(.*)$!res.test!  .          (non-terminal: look again)
  *         100   10   "u"  "http+I2L+I2Ls"   !^(.*)$!http://r/uri-res/I2L?\1!  .      (terminal: a URI)
@@ -79,7 +79,7 @@ const MAX_AUS = 8192;
 
 /**
  * Applies a NAPTR regexp to the Application Unique String, the URN
- * (RFC 3402 §3.2, RFC 3404 §3: the rules always apply to the original
+ * (RFC 3402 §3.2: the rules always apply to the original
  * URN); `undefined` when it does not match.
  *
  * @example
@@ -114,7 +114,7 @@ export function applySubstitution(expr: string, aus: string): string | undefined
 
 /**
  * The protocol and resolution services of a service field:
- * `service-parms = [ [protocol] *("+" rs) ]` (RFC 3404 §4.4).
+ * `service-parms = [ [protocol] *("+" rs) ]` (RFC 3404, Service Parameters).
  *
  * @example
  * ```ts
@@ -126,7 +126,7 @@ export function parseServiceField(field: string): { protocol: string; services: 
   return { protocol: (parts[0] ?? '').toLowerCase(), services: parts.slice(1).map((s) => s.toUpperCase()) };
 }
 
-/** True when a terminal record offers `service` over HTTP (RFC 3404 §4.4; I2x and N2x name the same service for a URN, RFC 2483 §3). */
+/** True when a terminal record offers `service` over HTTP (RFC 3404, Service Parameters; I2x and N2x name the same service for a URN, RFC 2483). */
 function offers(field: string, service: string): 'http' | 'https' | undefined {
   const { protocol, services } = parseServiceField(field);
   if (protocol !== 'http' && protocol !== 'https') return undefined;
@@ -149,14 +149,14 @@ export interface NaptrOptions {
   dns: Resolver;
   /** The RFC 2483 service wanted, e.g. `I2L`. */
   service: string;
-  /** The zone of the First Well Known Rule, `urn.arpa` by default (RFC 3404 §2). */
+  /** The zone of the First Well Known Rule, `urn.arpa` by default (RFC 3404, First Well Known Rule). */
   suffix?: string;
   /** How many non-terminal records to follow, 10 by default. */
   maxHops?: number;
 }
 
 /**
- * Finds the resolvers of a URN through NAPTR records (RFC 3404 §3):
+ * Finds the resolvers of a URN through NAPTR records (RFC 3404):
  * the First Well Known Rule gives `<nid>.<suffix>`; records are taken by
  * order then preference (RFC 3403 §4.1); an empty flag means look again
  * at the new domain, `u` gives a URI, `s` a SRV name, `a` a host.
@@ -169,7 +169,7 @@ export interface NaptrOptions {
 export async function discoverByNaptr(urn: string, opts: NaptrOptions): Promise<NaptrTarget[]> {
   const colon = urn.indexOf(':', 4);
   if (colon < 0) return [];
-  // RFC 3404 §2 First Well Known Rule: the NID, lower case, then the zone.
+  // RFC 3404, First Well Known Rule: the NID, lower case, then the zone.
   let key = `${urn.slice(4, colon).toLowerCase()}.${opts.suffix ?? 'urn.arpa'}`;
   const maxHops = opts.maxHops ?? 10;
   for (let hop = 0; hop < maxHops; hop++) {
@@ -183,7 +183,7 @@ export async function discoverByNaptr(urn: string, opts: NaptrOptions): Promise<
       // higher order are not considered.
       if (matchedOrder !== undefined && r.order !== matchedOrder) break;
       const flags = r.flags.toLowerCase();
-      // RFC 3404 §4.3: an unknown flag makes the client skip the record.
+      // RFC 3404, Flags: an unknown flag makes the client skip the record.
       if (flags !== '' && flags !== 'u' && flags !== 's' && flags !== 'a') continue;
       const rewritten = r.regexp !== '' ? applySubstitution(r.regexp, urn) : r.replacement;
       if (rewritten === undefined || rewritten === '' || rewritten === '.') continue;

@@ -22,7 +22,7 @@ export type RedirectMeaning =
   | { kind: 'urn'; urn: string; hint?: string }
   /** Ask this resolver URL for the same URN (a delegation, RFC 2169 form). */
   | { kind: 'resolver'; url: string }
-  /** The redirect names where the resource is (RFC 2169 §2.1: I2L answers 302 to the URL). */
+  /** The redirect names where the resource is (RFC 2169 §3.1: N2L answers 30X with the URL in Location). */
   | { kind: 'location'; url: string };
 
 /** True if `text` is a URN by RFC 8141 (any profile the parser accepts by default). */

@@ -211,7 +211,7 @@ export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promis
         continue;
       }
       if (meaning !== undefined) {
-        // A redirect to a URL is the location itself (RFC 2169 §2.1: I2L answers 302 to the URL).
+        // A redirect to a URL is the location itself (RFC 2169 §3.1: N2L answers 30X with the URL in Location).
         const contentType = mediaType(answer.headers['content-type']);
         return withBody({ status: answer.status, locations: [{ url: meaning.url }], via, resolver: url, fromCache, ...(contentType ? { contentType } : {}) }, answer.body.toString('latin1'));
       }

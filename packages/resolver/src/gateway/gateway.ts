@@ -25,6 +25,7 @@ import { renderErrorPage, renderResultPage } from './render.js';
  * ```
  */
 export interface GatewayOptions extends Omit<ResolveOptions, 'accept'> {
+  // `service` defaults to I2Ls here: the page lists every location.
   /** The port, 0 for any free one; 8080 by default. */
   port?: number;
   /** The address to listen on, 127.0.0.1 by default. */
@@ -104,7 +105,8 @@ function sendError(reply: FastifyReply, urn: string, format: GatewayFormat, e: u
 export function createGateway(opts: GatewayOptions = {}): FastifyInstance {
   const cache = opts.cache ?? (opts.cacheDir ? new DiskCache(opts.cacheDir) : new MemoryCache());
   const { port: _port, host: _host, cacheDir: _dir, ...rest } = opts;
-  const clientOpts: ResolveOptions = { ...rest, cache };
+  // A person wants every location, not only the preferred one: I2Ls (RFC 2483: the list of locations) unless told otherwise.
+  const clientOpts: ResolveOptions = { ...rest, service: rest.service ?? 'I2Ls', cache };
   const app = Fastify({ logger: false });
   const handle = async (urn: string, accept: string | undefined, reply: FastifyReply) => {
     const format = negotiateFormat(accept);

@@ -129,9 +129,10 @@ export class Resolver {
 
   #headers(record: { version: number; updated: number }, selector: string, vary: boolean): Record<string, string> {
     const h: Record<string, string> = {
-      ...CORS_HEADERS,
+      'access-control-allow-origin': CORS_HEADERS['access-control-allow-origin']!,
+      'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers']!,
       etag: entityTag(record.version, selector),
-      'last-modified': new Date(record.updated).toUTCString(),
+      'last-modified': httpDate(record.updated),
       'cache-control': this.config.cacheControl,
     };
     if (vary) h.vary = 'Accept';
@@ -152,13 +153,15 @@ export class Resolver {
   #redirect(req: ResolutionRequest, location: string, headers: Record<string, string>, status?: number, reason?: string): Answer {
     const code = status ?? (this.config.seeOther && req.httpVersion === '1.1' ? 303 : 302);
     const phrase = reason ?? (code === 303 ? 'See Other' : code === 301 ? 'Moved Permanently' : 'Found');
-    return { status: code, reason: phrase, headers: { ...headers, location, 'content-type': 'text/plain; charset=utf-8' }, body: `${phrase}: ${location}\n`, kind: 'resolve' };
+    headers.location = location;
+    headers['content-type'] = 'text/plain; charset=utf-8';
+    return { status: code, reason: phrase, headers, body: `${phrase}: ${location}\n`, kind: 'resolve' };
   }
 
   async #fromRecord(req: ResolutionRequest, t: RequestTarget, r: NameRecord, service: Service): Promise<Answer> {
-    const offered = this.#offered(t, r, service);
-    const format = negotiate(req.httpVersion === '0.9' ? 'text/urc-0' : req.accept, offered);
     const redirects = (service === 'I2L' || service === 'I2R') && r.status !== 'withdrawn';
+    const offered = this.#offered(t, r, service);
+    const format = redirects && r.status === 'active' ? undefined : negotiate(req.httpVersion === '0.9' ? 'text/urc-0' : req.accept, offered);
     const headers = this.#headers(r, `${r.key}|${service}|${redirects ? '' : format}|${t.form}`, t.form !== 'uri-res' || !redirects);
     if (r.successor !== undefined) headers.link = `<${r.successor}>; rel="successor-version"`;
     const nm = this.#notModified(req, headers, r.updated);
@@ -177,7 +180,7 @@ export class Resolver {
       const names = service === 'I2N' ? [r.successor ?? r.key] : [...new Set([r.key, r.urn, ...(r.successor !== undefined ? [r.successor] : [])])];
       return this.#rendered(200, renderNames(`names of ${r.urn}`, names, format!), headers);
     }
-    const locations = preferredOrder(r.locations);
+    const locations = r.locations.length > 1 ? preferredOrder(r.locations) : r.locations;
     if (redirects) {
       if (locations.length === 0) return messageAnswer(404, 'Not Found', `${r.urn} has no location`, req.accept, 'resolve', 'Not Found (no location)', headers);
       return this.#redirect(req, locations[0]!.url, headers);
@@ -235,6 +238,16 @@ export class Resolver {
     const body = format === 'json' ? `${JSON.stringify({ same, a: nk.key, b: other.key })}\n` : `${same ? 'TRUE' : 'FALSE'}\r\n`;
     return { status: 200, headers: { ...CORS_HEADERS, 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
   }
+}
+
+let lastDateMs = -1;
+let lastDate = '';
+
+/** An HTTP-date (RFC 9110 §5.6.7) of a time in milliseconds; the last one is remembered. */
+function httpDate(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s !== lastDateMs) { lastDateMs = s; lastDate = new Date(s * 1000).toUTCString(); }
+  return lastDate;
 }
 
 /** 400 with the parser's code and offset (issue 7 item 3), in application/problem+json. */

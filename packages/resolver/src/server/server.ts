@@ -124,17 +124,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       let status = 500;
       let kind = 'resolve';
       try {
-        const a = await resolve({
+        const request: ResolutionRequest = {
           target: req.url ?? '/',
           httpVersion: req.httpVersion,
           accept: req.headers.accept,
           ifNoneMatch: req.headers['if-none-match'],
           ifModifiedSince: req.headers['if-modified-since'],
-          base: baseUrl(req.headers.host, fallbackBase),
-        }, req.socket.remoteAddress);
+          // Only the urn+a pointer needs the absolute URL.
+          base: (req.url ?? '').includes('urn+') ? baseUrl(req.headers.host, fallbackBase) : undefined,
+        };
+        const a = limited(req.socket.remoteAddress) ?? (await resolver.answer(request));
         status = a.status;
         kind = a.kind;
-        await writeAnswer(res, a);
+        const writing = writeAnswer(res, a);
+        if (writing) await writing;
       } catch (e) {
         app.log.error({ err: e, url: req.url }, 'resolution failed');
         if (!res.headersSent) await writeAnswer(res, messageAnswer(500, 'Internal Server Error', 'the resolver failed to answer', undefined, 'error'));

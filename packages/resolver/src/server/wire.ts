@@ -20,15 +20,19 @@ function head(res: ServerResponse, a: Answer): void {
  * await writeAnswer(res, { status: 302, reason: 'Found', headers: { location: 'http://a/' }, body: '', kind: 'resolve' });
  * ```
  */
-export async function writeAnswer(res: ServerResponse, a: Answer): Promise<void> {
+export function writeAnswer(res: ServerResponse, a: Answer): Promise<void> | undefined {
   if (typeof a.body === 'string' || a.body instanceof Uint8Array) {
     if (a.status !== 304 && a.status !== 204) a.headers['content-length'] = String(typeof a.body === 'string' ? Buffer.byteLength(a.body) : a.body.length);
     head(res, a);
     res.end(a.status === 304 || a.status === 204 ? undefined : a.body);
-    return;
+    return undefined;
   }
+  return writeStream(res, a, a.body);
+}
+
+async function writeStream(res: ServerResponse, a: Answer, body: AsyncIterable<string>): Promise<void> {
   head(res, a);
-  for await (const piece of a.body) {
+  for await (const piece of body) {
     if (res.destroyed) return;
     if (!res.write(piece)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
   }

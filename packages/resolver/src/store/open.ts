@@ -58,6 +58,9 @@ function sqliteConnection(file: string): BetterSqlite3.Database {
   // FULL: a write acknowledged to a client is on disk (WAL fsync at commit).
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // 64 MiB of page cache: a bulk import of a million names then updates its
+  // B-trees in memory instead of spilling pages to the WAL mid-transaction.
+  db.pragma('cache_size = -65536');
   return db;
 }
 

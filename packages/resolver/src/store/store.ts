@@ -15,6 +15,19 @@ export interface WriteResult {
   op: ChangeOp | 'unchanged';
 }
 
+/** Rows per multi-row INSERT in a bulk write. */
+const BATCH = 500;
+
+/** A names row's values, in the column order of the compiled bulk INSERT. */
+function namesParams(r: NamesTable): unknown[] {
+  return [r.key, r.urn, r.status, r.data, r.version, r.created, r.updated];
+}
+
+/** A history row's values, in the column order of the compiled bulk INSERT. */
+function historyParams(h: Database['history']): unknown[] {
+  return [h.key, h.version, h.op, h.at, h.actor, h.record];
+}
+
 /** The highest key that starts with `prefix` (keys are US-ASCII, so DEL bounds them). */
 function prefixEnd(prefix: string): string {
   return `${prefix}\x7f`;
@@ -113,11 +126,32 @@ export class Store {
       history.push({ id: undefined, key, version: next.version, op: cur ? 'update' : 'create', at: now, actor: actor ?? null, record: JSON.stringify(next) });
     }
     // SQLite allows 32766 bound values per statement; 7 columns x 500 rows stays far below.
-    for (let i = 0; i < inserts.length; i += 500) await trx.insertInto('names').values(inserts.slice(i, i + 500)).execute();
-    for (let i = 0; i < history.length; i += 500) {
-      await trx.insertInto('history').values(history.slice(i, i + 500).map(({ id: _id, ...h }) => h)).execute();
+    for (let i = 0; i < inserts.length; i += BATCH) {
+      const rows = inserts.slice(i, i + BATCH);
+      if (rows.length === BATCH) await trx.executeQuery(CompiledQuery.raw(this.#bulkSql(trx).names, rows.flatMap(namesParams)));
+      else await trx.insertInto('names').values(rows).execute();
+    }
+    for (let i = 0; i < history.length; i += BATCH) {
+      const rows = history.slice(i, i + BATCH);
+      if (rows.length === BATCH) await trx.executeQuery(CompiledQuery.raw(this.#bulkSql(trx).history, rows.flatMap(historyParams)));
+      else await trx.insertInto('history').values(rows.map(({ id: _id, ...h }) => h)).execute();
     }
     return counts;
+  }
+
+  #bulk: { names: string; history: string } | undefined;
+
+  /** The SQL of a full batch of inserts, compiled by kysely once (only the parameters change). */
+  #bulkSql(trx: Transaction<Database>): { names: string; history: string } {
+    if (!this.#bulk) {
+      const n: NamesTable = { key: '', urn: '', status: '', data: '', version: 0, created: 0, updated: 0 };
+      const h = { key: '', version: 0, op: '', at: 0, actor: null, record: '' };
+      this.#bulk = {
+        names: trx.insertInto('names').values(Array.from({ length: BATCH }, () => n)).compile().sql,
+        history: trx.insertInto('history').values(Array.from({ length: BATCH }, () => h)).compile().sql,
+      };
+    }
+    return this.#bulk;
   }
 
   /** Every version of a name, oldest first. */

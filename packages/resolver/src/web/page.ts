@@ -43,6 +43,12 @@ function attempt<T>(f: () => T): { value: T } | { error: string; offset?: number
   }
 }
 
+/** True if `text` has a character beyond US-ASCII. */
+function hasNonAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return true;
+  return false;
+}
+
 /** The input with the character at `offset` marked (the error position). */
 function markAt(input: string, offset: number): string {
   const at = Math.max(0, Math.min(offset, input.length));
@@ -177,12 +183,21 @@ export async function renderPage(input: PageInput): Promise<string> {
   }
   if (uri !== '') {
     out.push('<section aria-labelledby="parsed"><h2 id="parsed">Parsed (2003 draft §3)</h2>');
-    const ref = attempt(() => parse(uri, 'uri-reference'));
+    let ref = attempt(() => parse(uri, 'uri-reference'));
+    let kind = 'URI';
+    if ('error' in ref && hasNonAscii(uri)) {
+      // RFC 3987 §2.2: an IRI may hold non-ASCII characters where a URI may not.
+      const iri = attempt(() => parse(uri, 'iri-reference'));
+      if ('value' in iri) {
+        ref = iri;
+        kind = 'IRI (RFC 3987), not a URI until mapped (RFC 3987 §3.1)';
+      }
+    }
     if ('error' in ref) {
       out.push(`<p class="bad" role="alert">Invalid: ${escapeHtml(ref.error)}</p>`);
       if (ref.offset !== undefined) out.push(`<p>Error at offset ${ref.offset}:</p>${markAt(uri, ref.offset)}`);
     } else {
-      out.push(`<p class="good">Valid ${ref.value.scheme === undefined ? 'relative reference' : 'URI'}.</p>`);
+      out.push(`<p class="good">Valid ${ref.value.scheme === undefined ? `relative reference${kind === 'URI' ? '' : ` (${kind})`}` : kind}.</p>`);
       out.push(diagram(ref.value), userinfoApart(ref.value), componentTable(ref.value));
       const n = attempt(() => normalize(uri));
       if ('value' in n) out.push(`<p>Normalized (2003 draft §6.2.2–§6.2.3): <code class="normalized">${escapeHtml(n.value)}</code></p>`);

@@ -18,7 +18,7 @@ describe('substitution expressions (RFC 3402 §3.2)', () => {
   });
 });
 
-describe('service fields (RFC 3404 §4.4)', () => {
+describe('service fields (RFC 3404, Service Parameters)', () => {
   it.each([
     { field: 'http+N2L+N2C+N2R', protocol: 'http', services: ['N2L', 'N2C', 'N2R'] },
     { field: 'z3950+N2L+N2C', protocol: 'z3950', services: ['N2L', 'N2C'] },
@@ -120,7 +120,7 @@ describe.skipIf(!hasDnsmasq)(hasDnsmasq ? 'NAPTR discovery against dnsmasq on 12
     expect(last.headers.host).toBe(`www.example.test:${server.port}`);
   });
 
-  it('records are taken by order; an unknown flag is skipped (RFC 3403 §4.1, RFC 3404 §4.3)', async () => {
+  it('records are taken by order; an unknown flag is skipped (RFC 3403 §4.1; RFC 3404, Flags)', async () => {
     const r = await resolveUrn('urn:ordered:x', { discovery: discovery() });
     expect(r.locations.map((l) => l.url)).toEqual(['http://127.0.0.1:1/ordered']);
   });

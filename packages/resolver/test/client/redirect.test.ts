@@ -14,7 +14,7 @@ describe('interpretRedirect', () => {
     { name: 'an RFC 2169 URL for the same URN elsewhere (a delegation)', location: 'http://s.test/uri-res/I2L?urn:ex:a', reason: 'Found', meaning: { kind: 'resolver', url: 'http://s.test/uri-res/I2L?urn:ex:a' } },
     { name: 'the URN only in the Status-Line (1995 draft §4)', location: undefined, reason: 'Moved Permanently to urn:other:b.', meaning: { kind: 'urn', urn: 'urn:other:b' } },
     { name: 'a Location URL that carries the URN the Status-Line names', location: 'http://s.test/urn:other:b', reason: 'Moved to <urn:other:b>', meaning: { kind: 'urn', urn: 'urn:other:b', hint: 'http://s.test/urn:other:b' } },
-    { name: 'a plain location (I2L, RFC 2169 §2.1)', location: 'https://www.rfc-editor.org/rfc/rfc2141', reason: 'Found', meaning: { kind: 'location', url: 'https://www.rfc-editor.org/rfc/rfc2141' } },
+    { name: 'a plain location (I2L, RFC 2169 §3.1)', location: 'https://www.rfc-editor.org/rfc/rfc2141', reason: 'Found', meaning: { kind: 'location', url: 'https://www.rfc-editor.org/rfc/rfc2141' } },
     { name: 'a location while the Status-Line names the URN asked', location: 'http://a.test/doc', reason: 'Found urn:ex:a', meaning: { kind: 'location', url: 'http://a.test/doc' } },
     { name: 'a location while the Status-Line names another URN not in it', location: 'http://a.test/doc', reason: 'Found, see also urn:other:b', meaning: { kind: 'location', url: 'http://a.test/doc' } },
     { name: 'nothing to go on', location: undefined, reason: 'Moved', meaning: undefined },

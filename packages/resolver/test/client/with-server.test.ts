@@ -28,7 +28,7 @@ describe('resolveUrn against urikit serve (1995 draft §3, §4, §5; RFC 2169)',
     expect(r.locations.map((l) => l.url)).toEqual(['http://127.0.0.1:1/chain-c.html']);
   });
 
-  it('I2L ends in the redirect to the location (RFC 2169 §2.1)', async () => {
+  it('I2L ends in the redirect to the location (RFC 2169 §3.1)', async () => {
     const r = await resolveUrn('urn:example:chain-a', { discovery: discovery(), service: 'I2L' });
     expect(r.via).toEqual(['urn:example:chain-a', 'urn:other:chain-b', 'urn:example:chain-c']);
     expect(r.locations.map((l) => l.url)).toEqual(['http://127.0.0.1:1/chain-c.html']);

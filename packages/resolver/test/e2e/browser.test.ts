@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startGateway } from '@urikit/resolver';
+import { startGateway, startServer, type RunningServer } from '@urikit/resolver';
 import { startTestServer, tableResolver, type TestServer } from '../client/http-servers.js';
 
 const CHROMIUM = process.env['URIKIT_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -23,6 +23,7 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
   let docs: TestServer;
   let resolver: TestServer;
   let gateway: { url: string; close(): Promise<void> };
+  let serve: RunningServer;
   let context: BrowserContext;
   let page: Page;
   let profile: string;
@@ -40,6 +41,8 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
       },
     }));
     gateway = await startGateway({ port: 0, resolvers: [resolver.url] });
+    serve = await startServer({ port: 0, db: ':memory:', rateLimit: false });
+    await serve.store.put('urn:example:phone-list', { urn: 'urn:example:phone-list', locations: [{ url: `${docs.url}/served/phone-list.html`, mediaType: 'text/html' }] }, 'test');
     profile = await mkdtemp(join(tmpdir(), 'urikit-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -53,15 +56,17 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
   afterAll(async () => {
     await context?.close();
     await gateway?.close();
+    await serve?.close();
     await resolver?.close();
     await docs?.close();
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   /** Types into the focused URI field and submits with the keyboard. */
-  async function look(uri: string): Promise<void> {
-    await page.goto(`${gateway.url}/`);
-    expect(await page.evaluate('document.activeElement?.id')).toBe('uri');
+  async function look(uri: string, base = gateway.url): Promise<void> {
+    await page.goto(`${base}/`);
+    // autofocus is applied at a rendering step after load: wait for it rather than race it.
+    await page.waitForFunction("document.activeElement?.id === 'uri'");
     await page.keyboard.type(uri);
     await Promise.all([page.waitForURL((u) => u.searchParams.get('uri') === uri), page.keyboard.press('Enter')]);
   }
@@ -84,6 +89,7 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
 
   it('the second field and the button are reached with Tab, and focus is visible', async () => {
     await page.goto(`${gateway.url}/`);
+    await page.waitForFunction("document.activeElement?.id === 'uri'");
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement?.id')).toBe('compare');
     await page.keyboard.press('Tab');
@@ -100,6 +106,15 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
     await Promise.all([page.waitForURL(`${docs.url}/pub/mirrors/phone-list.html`), link.click()]);
     expect(await page.locator('#doc').textContent()).toBe('The WNLN-Bigstate phone list');
     await page.screenshot({ path: join(ARTIFACTS, 'web-followed-link.png'), fullPage: true });
+  });
+
+  it('the page of urikit serve resolves from its own store and its link works', async () => {
+    await look('urn:example:phone-list', serve.url);
+    const link = page.locator('.resolution ul.locations a').first();
+    expect(await link.getAttribute('href')).toBe(`${docs.url}/served/phone-list.html`);
+    await page.screenshot({ path: join(ARTIFACTS, 'serve-resolve-urn.png'), fullPage: true });
+    await Promise.all([page.waitForURL(`${docs.url}/served/phone-list.html`), link.click()]);
+    expect(await page.locator('#doc').textContent()).toBe('The WNLN-Bigstate phone list');
   });
 
   it('the gateway page of a URN has working links too', async () => {

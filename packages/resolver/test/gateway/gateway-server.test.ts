@@ -10,7 +10,7 @@ describe('gateway -> urikit serve (1995 draft §3.4.2.1, §4)', () => {
   let gateway: { url: string; close(): Promise<void> };
   beforeAll(async () => {
     server = await startServer({ port: 0, db: ':memory:', demo: true, rateLimit: false });
-    gateway = await startGateway({ port: 0, resolvers: [server.url], service: 'I2Ls' });
+    gateway = await startGateway({ port: 0, resolvers: [server.url] });
   });
   afterAll(async () => { await gateway?.close(); await server?.close(); });
 

@@ -49,6 +49,12 @@ describe('the page for a URI (2003 draft §3, §6, §7)', () => {
     expect(html).toContain('<span class="error-at" title="offset 8"> </span>');
   });
 
+  it('reads an IRI when the input has non-ASCII characters (RFC 3987)', async () => {
+    const html = await renderPage({ uri: 'http://bücher.example/ü', mode: 'serve' });
+    expect(documentText(html)).toContain('Valid IRI (RFC 3987)');
+    expect(html).toContain('<span class="c-host" title="host">bücher.example</span>');
+  });
+
   it('tells undefined and empty components apart', async () => {
     const html = await renderPage({ uri: 'http://a?', mode: 'serve' });
     expect(html).toMatch(/>query<\/span><\/th><td><span class="note">\(empty\)<\/span>/);

@@ -234,6 +234,16 @@ function embeddedIPv4(groups: number[], cls: HostClass): number | undefined {
   }
 }
 
+/** True if `name` is only ASCII letters, digits, "-", "_" and ".". */
+function isDnsText(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const l = c | 0x20;
+    if (!((l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f)) return false;
+  }
+  return true;
+}
+
 /** Lower-cases a reg-name and decodes its percent-encoding; undefined if it is not UTF-8. */
 function decodeName(name: string): string | undefined {
   let s = name;
@@ -260,6 +270,10 @@ function inspectName(host: Host & { kind: 'reg-name' }): HostInfo {
   if (name === undefined) return { class: 'reserved', host };
   // One trailing dot names the same host ("127.0.0.1." in a browser).
   if (name.endsWith('.')) name = name.slice(0, -1);
+  // What is left must be letters, digits, "-", "_" and "."; anything else
+  // (a decoded NUL, space or sub-delim) is no name a resolver looks up as
+  // written, and C resolvers cut a name at NUL ("127.0.0.1%00.evil.example").
+  if (!isDnsText(name)) return { class: 'reserved', host };
   const legacy = interpretLegacyIPv4(name);
   if (legacy !== undefined) {
     const range = matchV4(legacy);
@@ -331,7 +345,8 @@ export function inspectHost(host: string | Host): HostInfo {
  * bare IPv6 address, or a parsed {@link Host}. A registered name in a rare
  * IPv4 format (`0x7f.1`, `2130706433`, `127.1`) is classified as the
  * address `inet_aton` reads; percent-encoding and IDNA mapping are undone
- * first. An IPv6 address that embeds an IPv4 address (IPv4-mapped,
+ * first, and a name that still holds anything but letters, digits, "-",
+ * "_" and "." (a decoded NUL or space) is `reserved`. An IPv6 address that embeds an IPv4 address (IPv4-mapped,
  * IPv4-compatible, NAT64, 6to4) takes the embedded address's class when
  * that is not `public`. Throws a {@link UriError} on an invalid host.
  *

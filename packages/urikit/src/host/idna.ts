@@ -9,8 +9,8 @@
  * run-time dependencies and no Unicode tables. What UTS #46 §4 asks beyond
  * that is checked here: the Punycode of `xn--` labels (RFC 3492, our own
  * decoder), CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength, and the
- * parts of CheckBidi (RFC 5893 rules 1, 5, 6) and CheckJoiners (every
- * joiner, not only the first) that Node 20's parser leaves out.
+ * parts of CheckBidi (RFC 5893 §2) and CheckJoiners (every joiner, not
+ * only the first) that Node 20's parser leaves out.
  */
 import { UriError } from '../errors.js';
 import { CLASS, ALPHA, DIGIT } from '../chars.js';
@@ -25,9 +25,16 @@ export interface IdnaOptions {
   useSTD3ASCIIRules?: boolean;
   /** UTS #46 VerifyDnsLength: labels of 1–63 and a name of at most 253 characters. Default true. */
   verifyDnsLength?: boolean;
-  /** UTS #46 CheckBidi: the RFC 5893 §2 rules in a domain name with right-to-left labels. Default true. */
+  /**
+   * UTS #46 CheckBidi: the RFC 5893 §2 rules in a domain name with
+   * right-to-left labels. Default true. (False turns off urikit's checks;
+   * the platform's mapping may still apply its own share of the rules.)
+   */
   checkBidi?: boolean;
-  /** UTS #46 CheckJoiners: ZWJ and ZWNJ only where RFC 5892 Appendix A.1–A.2 allow them. Default true. */
+  /**
+   * UTS #46 CheckJoiners: ZWJ and ZWNJ only where RFC 5892 Appendix A.1–A.2
+   * allow them. Default true. (As for checkBidi, the platform's share stays.)
+   */
   checkJoiners?: boolean;
 }
 
@@ -77,12 +84,6 @@ function locateFailure(domain: string): number {
     }
   }
   return 0;
-}
-
-/** True if `text[start, end)` is all ASCII. */
-function isAsciiRange(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) >= 0x80) return false;
-  return true;
 }
 
 /** The start offsets of the labels of `domain` (split at any UTS #46 separator). */
@@ -163,10 +164,9 @@ export function domainToASCII(domain: string, opts?: IdnaOptions): string {
         if ((ASCII_CLASS[label.charCodeAt(i)]! & LDH_OR_DOT) === 0) throw new UriError('bad-idna', at(k), domain, 'mapped to a character outside LDH (UseSTD3ASCIIRules)');
       }
     }
-    // An A-label the mapping made from a U-label of the input is valid by
-    // construction; one written in the input must be checked (UTS #46 §4 step 4.1).
-    const fromUnicode = labels.length === starts.length && !isAsciiRange(domain, starts[k]!, k + 1 < starts.length ? starts[k + 1]! - 1 : domain.length);
-    const unicode = !label.startsWith('xn--') ? label : fromUnicode ? punycodeDecode(label.slice(4), at(k) + 4, domain) : decodeALabel(label, domain, at(k));
+    // Every A-label is checked (UTS #46 §4 step 4.1), also one the mapping
+    // produced: "ｘｎ－－ｘ－" maps to the ASCII label "xn--x-", not to Punycode.
+    const unicode = label.startsWith('xn--') ? decodeALabel(label, domain, at(k)) : label;
     unicodeLabels[k] = unicode;
     if (checkHyphens) {
       // UTS #46 §4.1 Validity Criteria 2 and 3 (CheckHyphens).
@@ -213,11 +213,11 @@ function joinersValid(label: string): boolean {
 }
 
 /*
- * RFC 5893 §2, the part the platform leaves out. The platform's mapping
- * checks labels that begin with a right-to-left character (rules 2–4);
- * Node 20's (ada 2.9) does not check rule 1 (a label begins with L, R or
- * AL) nor rules 5–6 (a left-to-right label in a Bidi domain name has no R,
- * AL or AN and ends with L or EN). JavaScript has no Bidi_Class property,
+ * RFC 5893 §2 (CheckBidi). The platform's mapping checks some of it, but
+ * Node 20's (ada 2.9) misses rule 1 (a label begins with L, R or AL),
+ * rules 5–6 (a left-to-right label in a Bidi domain name has no R, AL or
+ * AN and ends with L or EN) and some of rule 3, so all six rules are
+ * checked here too. JavaScript has no Bidi_Class property,
  * so the classes are read from General_Category and Script, which is
  * exact for the characters IDNA allows in these positions:
  *   R, AL  the other characters of the right-to-left scripts (letters, punctuation such as U+05F3 GERESH)
@@ -255,7 +255,7 @@ const RTL_SCRIPTS = [
   'Old_Hungarian', 'Old_Turkic',
 ];
 
-/** Index of the first label that breaks RFC 5893 rule 1, 5 or 6 in a Bidi domain name, or -1. */
+/** Index of the first label that breaks a rule of RFC 5893 §2 in a Bidi domain name, or -1. */
 function findBidiError(labels: string[]): number {
   // RFC 5893 §1.4: a Bidi domain name has a label with an R, AL or AN character.
   let bidiDomain = false;
@@ -277,9 +277,24 @@ function findBidiError(labels: string[]): number {
     const first = bidiClass(chars[0]!);
     // Rule 1: the first character is L, R or AL.
     if (first !== Bidi.L && first !== Bidi.RTL) return k;
-    if (first === Bidi.RTL) continue; // rules 2–4: the platform's mapping checked them
+    let last: Bidi = first;
+    if (first === Bidi.RTL) {
+      // Rule 2: an RTL label has no L; rule 4: not both EN and AN.
+      let en = false;
+      let an = false;
+      for (const ch of chars) {
+        const b = bidiClass(ch);
+        if (b === Bidi.L) return k;
+        if (b === Bidi.EN) en = true;
+        if (b === Bidi.AN) an = true;
+        if (b !== Bidi.NSM) last = b;
+      }
+      if (en && an) return k;
+      // Rule 3: it ends with R, AL, EN or AN, then any number of NSM.
+      if (last === Bidi.Neutral) return k;
+      continue;
+    }
     // Rule 5: an LTR label has only L, EN, ES, CS, ET, ON, BN and NSM.
-    let last = Bidi.L;
     for (const ch of chars) {
       const b = bidiClass(ch);
       if (b === Bidi.RTL || b === Bidi.AN) return k;

@@ -48,6 +48,8 @@ export const LINT_RULES = {
   'port-out-of-range': ['error', 'the port is not a TCP/UDP port number (0–65535)'],
   // §7.2: escaped delimiters such as CR and LF for line-based protocols
   'encoded-control': ['error', 'a percent-encoded control character (CR, LF, NUL...) could inject a command when decoded'],
+  // RFC 3987 §4.1: bidi formatting characters reorder what a person reads (§7.5)
+  'bidi-control': ['warning', 'a bidirectional formatting character (raw or percent-encoded) can make the URI display in a misleading order'],
   // UTS #39 (homographs in internationalized names, §7.5)
   'mixed-script': ['warning', 'a host label mixes Latin letters with Cyrillic or Greek letters'],
   'confusable-label': ['warning', 'a host label is written in Cyrillic or Greek letters that look like Latin ones'],
@@ -182,6 +184,36 @@ function encodedControls(text: string, offset: number, out: LintFinding[]): void
   }
 }
 
+/**
+ * RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO and the isolates LRI,
+ * RLI, FSI, PDI, raw (in an IRI) or as percent-encoded UTF-8
+ * (`%E2%80%8E`, `%E2%80%AE`, `%E2%81%A6`...), anywhere in `text`.
+ */
+function bidiControls(text: string, out: LintFinding[]): void {
+  const isBidi = (cp: number): boolean => cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+  const octet = (i: number): number => {
+    const h = text.charCodeAt(i) === 0x25 ? hexValue(text.charCodeAt(i + 1)) : -1;
+    const l = h >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
+    return l >= 0 ? (h << 4) | l : -1;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isBidi(c)) {
+      out.push(finding('bidi-control', i, i + 1, `U+${c.toString(16).toUpperCase()}`));
+    } else if (c === 0x25 && octet(i) === 0xe2) {
+      // UTF-8 (RFC 3629 §3): E2 80..81 xx is U+2000..U+207F.
+      const b2 = octet(i + 3);
+      const b3 = octet(i + 6);
+      if (b2 < 0x80 || b2 > 0x81 || b3 < 0x80 || b3 > 0xbf) continue;
+      const cp = 0x2000 | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
+      if (isBidi(cp)) {
+        out.push(finding('bidi-control', i, i + 9, `U+${cp.toString(16).toUpperCase()}, encoded`));
+        i += 8;
+      }
+    }
+  }
+}
+
 /** The labels of a reg-name in Unicode (A-labels decoded where valid), with their offsets. */
 function unicodeLabels(host: string, offset: number): Array<{ label: string; start: number; end: number }> {
   const labels: Array<{ label: string; start: number; end: number }> = [];
@@ -213,8 +245,9 @@ function unicodeLabels(host: string, offset: number): Array<{ label: string; sta
  * the 2003 draft §7 (RFC 3986 §7, https://www.rfc-editor.org/rfc/rfc3986#section-7)
  * and returns every finding, in input order within each rule: userinfo,
  * passwords (§7.4), deceptive userinfo (§7.5), rare IP formats (§7.3),
- * unusual ports and encoded control characters (§7.2), mixed-script and
- * confusable labels (UTS #39), IP and internal hosts. Never throws on
+ * unusual ports and encoded control characters (§7.2), bidi formatting
+ * characters (RFC 3987 §4.1), mixed-script and confusable labels
+ * (UTS #39), IP and internal hosts. Never throws on
  * a string: an input that does not parse gives one finding with the
  * {@link UriError}'s code and offset.
  *
@@ -252,6 +285,7 @@ export function lint(uri: string): LintFinding[] {
   encodedControls(ref.path, at.path, out);
   if (ref.query !== undefined) encodedControls(ref.query, at.query, out);
   if (ref.fragment !== undefined) encodedControls(ref.fragment, at.fragment, out);
+  bidiControls(uri, out);
   return out;
 }
 

@@ -2,9 +2,9 @@
  * Lexical equivalence of URNs (2012 draft §5, RFC 8141 §3) and the
  * canonical string used for keys and storage.
  */
+import { hexValue } from '../chars.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import { parseUrn } from './parse.js';
-import { upperPct } from './percent.js';
 import type { Urn, UrnDirective, UrnEquivalenceOptions } from './types.js';
 
 /**
@@ -51,21 +51,25 @@ function canonicalUrn(urn: Urn, cache: boolean, namespaces: boolean): string {
     const authority = scheme === 'dns' ? urn.authorityId.toLowerCase() : upperPct(urn.authorityId);
     return `urn:${scheme}:${authority}:${upperPct(urn.elementId)}`;
   }
-  // Steps 1-3: case of "urn", of the NID, of every %hh
+  // 2012 draft §5 steps 1-3 / RFC 8141 §3.1 items 1-3: "urn" and the NID to lower case,
+  // the hexadecimal digits of every pct-encoded triplet to upper case, nothing decoded
   const nid = urn.nid.toLowerCase();
   let nss = upperPct(urn.nss);
   if (namespaces) {
-    // §5: a namespace's additional lexical equivalences, applied after the generic
-    // steps, so they can only remove false negatives
+    // 2012 draft §5 / RFC 8141 §3.1 (last paragraph): a namespace's additional rules "MUST
+    // always have the effect of eliminating some of the false negatives"; applied after the
+    // generic steps, and only to an NSS the namespace accepts
     const ns = getUrnNamespace(nid);
     if (ns?.normalizeNss !== undefined && (ns.validateNss === undefined || ns.validateNss(nss) < 0)) {
       nss = ns.normalizeNss(nss);
     }
   }
   let out = `urn:${nid}:${nss}`;
-  // Step 4: the fragment is always removed; step 5a removes the query too
+  // 2012 draft §5 step 4: the fragment is always removed; step 5a removes the query too.
+  // RFC 8141 §3.1: r-, q- and f-components "MUST be ignored" for URN-equivalence
   if (!cache) return out;
-  // Step 5b: the directives reordered into a preferred (here: keyword) order
+  // 2012 draft §5 step 5b (caching): the directives reordered into a preferred order (here: by
+  // keyword; "the 'preferred order' in step 5b is an implementation choice")
   if (urn.profile === 'urn-2012') {
     if (urn.qComponent !== undefined) out += `?${urn.directives ? reorder(urn.directives) : upperPct(urn.qComponent)}`;
     return out;
@@ -80,4 +84,33 @@ function reorder(directives: readonly UrnDirective[]): string {
   const sorted = directives.map((d, i) => ({ d, i }));
   sorted.sort((x, y) => (x.d.keyword < y.d.keyword ? -1 : x.d.keyword > y.d.keyword ? 1 : x.i - y.i));
   return sorted.map(({ d }) => `${d.keyword}=${upperPct(d.value)}`).join('&');
+}
+
+/**
+ * RFC 8141 §3.1 step 3 / 2012 draft §5 step 3: the hexadecimal digits of
+ * every pct-encoded triplet in upper case, nothing decoded. (The core's
+ * syntax normalization also decodes unreserved triplets, RFC 3986 §6.2.2.2;
+ * URN-equivalence must not: "Percent-encoded characters MUST NOT be decoded".)
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8141#section-3.1
+ * @example
+ * ```ts
+ * upperPct('a%2cb'); // "a%2Cb"
+ * ```
+ */
+export function upperPct(s: string): string {
+  let out = '';
+  let run = 0; // start of the part not yet copied
+  for (let i = s.indexOf('%'); i >= 0 && i + 2 < s.length; i = s.indexOf('%', i + 1)) {
+    const a = s.charCodeAt(i + 1);
+    const b = s.charCodeAt(i + 2);
+    if (hexValue(a) < 0 || hexValue(b) < 0) continue; // not a triplet (not reached for parsed input)
+    if ((a >= 0x61 && a <= 0x66) || (b >= 0x61 && b <= 0x66)) {
+      // a-f -> A-F
+      out += s.slice(run, i + 1) + s.slice(i + 1, i + 3).toUpperCase();
+      run = i + 3;
+    }
+    i += 2;
+  }
+  return run === 0 ? s : out + s.slice(run);
 }

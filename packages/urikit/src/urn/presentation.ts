@@ -2,12 +2,12 @@
  * URN presentation and transport (2012 draft §2.2, §4): the canonical NSS
  * of any identifier, and the human form of a URN.
  */
+import { hexValue } from '../chars.js';
 import { UriError } from '../errors.js';
-import { percentEncode } from '../percent.js';
+import { percentDecode, percentEncode } from '../percent.js';
 import type { UrnProfile } from '../types.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import { parseUrn } from './parse.js';
-import { decodeUtf8At } from './percent.js';
 import type { Urn } from './types.js';
 
 /**
@@ -52,28 +52,41 @@ function unsafeToShow(cp: number): boolean {
 }
 
 /**
+ * The character that the UTF-8 sequence of pct-encoded triplets at `nss[i]`
+ * spells, with the length of the sequence, or undefined if the octets are
+ * not one well-formed non-ASCII UTF-8 sequence (RFC 3629 §4). The length
+ * comes from the lead octet (C or D: two octets, E: three, F: four); the
+ * decoding and its checks (no overlong forms, no surrogates, nothing above
+ * U+10FFFF) are the core's.
+ */
+function characterAt(nss: string, i: number): [string, number] | undefined {
+  const lead = hexValue(nss.charCodeAt(i + 1));
+  const n = lead === 0xc || lead === 0xd ? 2 : lead === 0xe ? 3 : lead === 0xf ? 4 : 0;
+  if (n === 0) return undefined;
+  // lenient: an octet that is not part of valid UTF-8 is kept as written, so one code
+  // point and nothing else means the whole sequence was valid
+  const ch = percentDecode(nss.slice(i, i + 3 * n), { lenient: true });
+  return ch.length === (ch.codePointAt(0)! > 0xffff ? 2 : 1) ? [ch, 3 * n] : undefined;
+}
+
+/**
  * The generic presentation of an NSS (2012 draft §4): percent-encoded UTF-8
  * sequences of visible non-ASCII characters are shown as those characters;
  * every encoded ASCII octet stays encoded, since without the namespace's
  * knowledge the decoded form "might introduce ambiguity" (§4, Note).
  */
 function displayGeneric(nss: string): string {
-  let i = nss.indexOf('%');
-  if (i < 0) return nss;
-  let out = nss.slice(0, i);
-  while (i < nss.length) {
-    if (nss.charCodeAt(i) === 0x25) {
-      const d = decodeUtf8At(nss, i);
-      if (d !== undefined && !unsafeToShow(d.cp)) {
-        out += String.fromCodePoint(d.cp);
-        i += d.length;
-        continue;
-      }
-      out += nss.slice(i, i + 3);
-      i += 3;
-    } else out += nss[i++];
+  let out = '';
+  let run = 0; // start of the part not yet copied
+  for (let i = nss.indexOf('%'); i >= 0; i = nss.indexOf('%', i)) {
+    const seq = characterAt(nss, i);
+    if (seq !== undefined && !unsafeToShow(seq[0].codePointAt(0)!)) {
+      out += nss.slice(run, i) + seq[0];
+      i += seq[1];
+      run = i;
+    } else i += 3; // this triplet stays encoded
   }
-  return out;
+  return run === 0 ? nss : out + nss.slice(run);
 }
 
 /**

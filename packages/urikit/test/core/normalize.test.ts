@@ -36,7 +36,7 @@ describe('equivalent (RFC 3986 §6.2)', () => {
   });
 });
 
-const TOKENS = ['a', 'B', 'é', '.', '..', '/', '//', '?', '#', ':', '@', '%41', '%2e', '%2E', '%7e', '%3a', '%c3%a9', '[::1]', '[0:0::1%25A]', '[v1.X]', ':80', ':', '80', 'http:', 'HTTP:', 'foo:', 'ws:', '%2F'];
+const TOKENS = ['a', 'B', 'é', '.', '..', '/', '//', '?', '#', ':', '@', '%41', '%2e', '%2E', '%7e', '%3a', '%c3%a9', '[::1]', '[0:0::1%25A]', '[v1.X]', ':80', ':', '80', 'http:', 'HTTP:', 'foo:', 'ws:', '%2F', 'urn:', 'URN:ex:', 'mailto:', 'file:', 'ftp:', 'data:', 'news:', 'telnet:', 'gopher:', ';type=a', ',', '=', '&'];
 const reference = fc.array(fc.constantFrom(...TOKENS), { maxLength: 12 }).map((t) => t.join('')).filter((s) => isValid(s, 'iri-reference'));
 const level = fc.constantFrom('syntax' as const, 'scheme' as const);
 

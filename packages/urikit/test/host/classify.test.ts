@@ -59,7 +59,7 @@ describe('SSRF: blocking requests to internal addresses (2003 draft §7.3)', () 
   it.each([
     'http://127.0.0.1/', 'http://0177.0.0.1/', 'http://localhost:8080/', 'http://[::1]/', 'http://0/', 'http://[::]/',
     'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/', 'http://10.0.0.1/', 'http://0xa9fea9fe/',
-    'http://[64:ff9b::10.0.0.1]/', 'http://127.0.0.1./', 'http://%31%32%37.0.0.1/',
+    'http://[64:ff9b::10.0.0.1]/', 'http://127.0.0.1./', 'http://%31%32%37.0.0.1/', 'http://127.0.0.1%00.evil.example/',
   ])('%s is internal', (uri) => {
     expect(isInternal(uri)).toBe(true);
   });

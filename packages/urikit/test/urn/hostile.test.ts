@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  buildUrn, displayUrn, getDirective, identifierToNss, isValidUrn, normalizeUrn, nssToPublicId, parseDirectives, parseUrn,
-  publicIdToNss, urnEquivalent, UriError,
+  buildUrn, displayUrn, getDirective, getDirectiveKeyword, getUrnNamespace, identifierToNss, isValidUrn, normalizeUrn, nssToPublicId,
+  parseDirectives, parseUrn, publicIdToNss, registerDirectiveKeyword, registerServiceDesignator, registerUrnNamespace, urnEquivalent,
+  UriError,
 } from 'urikit';
 import type { UrnProfile } from 'urikit';
 
@@ -143,5 +144,19 @@ describe('presentation and the namespaces on 1 MiB inputs', () => {
     const input = `urn:${nid}:${nss}`;
     expect(isValidUrn(input, { checkNamespace: true })).toBe(true);
     expect(normalizeUrn(normalizeUrn(input))).toBe(normalizeUrn(input));
+  });
+});
+
+describe('the registries on 1 MiB names', () => {
+  it('refuse them at the first offending character and find nothing', () => {
+    expect(thrown(() => registerUrnNamespace({ nid: rep('a', MB), reference: 'x' }))).toMatchObject({ code: 'bad-nid', offset: 32 });
+    expect(thrown(() => registerUrnNamespace({ nid: `a${rep('_', MB)}`, reference: 'x' }))).toMatchObject({ code: 'bad-nid', offset: 1 });
+    expect(getUrnNamespace(rep('ISBN', MB))).toBeUndefined();
+    expect(thrown(() => registerDirectiveKeyword({ keyword: `${rep('a-', MB)}-`, purpose: '', scope: 'specific', reference: '' })).code).toBe('bad-directive');
+    expect(thrown(() => registerServiceDesignator({ name: `${rep('I2L', MB)}&`, purpose: '', status: 'exp', reference: '' })).code).toBe('bad-directive');
+    expect(getDirectiveKeyword(rep('s', MB))).toBeUndefined();
+  });
+  it('display a 1 MiB public identifier through its namespace', () => {
+    expect(displayUrn(`urn:publicid:${rep('a:', MB)}`)).toBe(`urn:publicid:${rep('a//', (MB / 2) * 3)}`);
   });
 });

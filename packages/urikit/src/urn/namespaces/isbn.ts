@@ -1,6 +1,7 @@
 /**
- * The `isbn` namespace (RFC 3187, updated by RFC 8254): the NSS is an
- * ISBN-10 or ISBN-13, hyphens allowed between digits; check digits checked.
+ * The `isbn` namespace (RFC 3187, obsoleted by RFC 8254 and Historic; the NID stays
+ * registered): the NSS is an ISBN-10 or ISBN-13 (ISO 2108), hyphens allowed
+ * between digits; check digits checked.
  */
 import type { UrnNamespace } from '../types.js';
 
@@ -68,6 +69,7 @@ function validateIsbn(nss: string): number {
     }
     digits += nss[i];
     pos.push(i);
+    if (pos.length > 13) break; // the 14th character is offending whatever follows: stop reading
   }
   const bad = checkIsbnDigits(digits);
   const badDigit = bad < 0 ? -1 : bad < pos.length ? pos[bad]! : nss.length;

@@ -1,6 +1,6 @@
 /**
- * The `issn` namespace (RFC 3044, updated by RFC 8254): NNNN-NNNC, the check
- * character C a digit or "X".
+ * The `issn` namespace (RFC 3044, obsoleted by RFC 8254 and Historic; the NID stays
+ * registered): NNNN-NNNC (ISO 3297), the check character C a digit or "X".
  */
 import type { UrnNamespace } from '../types.js';
 

@@ -23,9 +23,9 @@ const FIRST_LETTERS = new Set([...COUNTRIES].map((cc) => cc[0]));
 
 /**
  * The length of the prefix `cc *( ":" sub-namespace )` before the "-" that
- * begins the NBN string (RFC 8458 §4.2, as RFC 3188 §3 before it:
- * "URN:NBN:fi-fe19981001", "URN:NBN:de:bvb:19-146642"), or a negative
- * number -(index + 1) of the first offending character.
+ * begins the NBN string (RFC 8458 §4.2; e.g. `fi-fe19981001`,
+ * `de:bvb:19-146642`), or a negative number -(index + 1) of the first
+ * offending character.
  */
 function prefixEnd(nss: string): number {
   const c0 = nss.charAt(0).toLowerCase();

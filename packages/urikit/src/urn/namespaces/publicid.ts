@@ -28,32 +28,37 @@ const UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(ESCA
  * ```
  */
 export function publicIdToNss(publicId: string): string {
-  // SGML/XML: leading and trailing white space removed, runs collapsed to one space
-  let text = '';
-  let space = false;
+  // One pass. SGML/XML white-space normalization (leading and trailing white space
+  // removed, runs collapsed to one space) keeps every other character next to the same
+  // neighbours, so the "//" and "::" pairs can be found in the input itself.
+  let out = '';
+  let run = -1; // start of the pending run of characters that stand for themselves
+  let space = false; // a space is due before the next character
   for (let i = 0; i < publicId.length; i++) {
     const c = publicId.charCodeAt(i);
     if (c >= 128 || PUBID[c] !== 1) throw new UriError(c === 0 ? 'nul-in-urn' : 'invalid-char', i, publicId, 'not a PubidChar');
-    if (c === 0x20 || c === 0x0d || c === 0x0a) space = text !== '';
-    else {
-      if (space) text += ' ';
-      space = false;
-      text += publicId[i];
+    if (c === 0x20 || c === 0x0d || c === 0x0a) {
+      if (run >= 0) out += publicId.slice(run, i);
+      run = -1;
+      space = out !== '';
+      continue;
     }
+    if (space) out += '+'; // the one space of a run of white space
+    space = false;
+    const next = publicId.charCodeAt(i + 1);
+    const pair = (c === 0x2f || c === 0x3a) && next === c; // "//" -> ":", "::" -> ";"
+    const rep = pair ? (c === 0x2f ? ':' : ';') : ESCAPES[publicId[i]!];
+    if (rep === undefined) {
+      if (run < 0) run = i;
+      continue;
+    }
+    if (run >= 0) out += publicId.slice(run, i);
+    run = -1;
+    out += rep;
+    if (pair) i++;
   }
-  if (text === '') throw new UriError('bad-nss', 0, publicId, 'empty public identifier');
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '/' && text[i + 1] === '/') {
-      out += ':';
-      i++;
-    } else if (ch === ':' && text[i + 1] === ':') {
-      out += ';';
-      i++;
-    } else if (ch === ' ') out += '+';
-    else out += ESCAPES[ch] ?? ch;
-  }
+  if (run >= 0) out += publicId.slice(run);
+  if (out === '') throw new UriError('bad-nss', 0, publicId, 'empty public identifier');
   return out;
 }
 
@@ -78,14 +83,16 @@ export function nssToPublicId(nss: string): string {
 /** RFC 3151 §1 reversed, on an NSS that {@link validatePublicId} accepts. */
 function decode(nss: string): string {
   let out = '';
+  let run = 0; // start of the pending run of characters that stand for themselves
   for (let i = 0; i < nss.length; i++) {
     const ch = nss[i]!;
-    if (ch === '%') {
-      out += UNESCAPES[nss.slice(i, i + 3).toUpperCase()];
-      i += 2;
-    } else out += ch === '+' ? ' ' : ch === ':' ? '//' : ch === ';' ? '::' : ch;
+    const rep = ch === '%' ? UNESCAPES[nss.slice(i, i + 3).toUpperCase()] : ch === '+' ? ' ' : ch === ':' ? '//' : ch === ';' ? '::' : undefined;
+    if (rep === undefined) continue;
+    out += nss.slice(run, i) + rep;
+    if (ch === '%') i += 2;
+    run = i + 1;
   }
-  return out;
+  return run === 0 ? nss : out + nss.slice(run);
 }
 
 /**

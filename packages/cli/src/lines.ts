@@ -1,0 +1,104 @@
+/**
+ * Cutting a byte stream into blocks of whole lines, the input side of bulk
+ * mode. The stream is pulled only as fast as the blocks are consumed
+ * (backpressure), and the bytes held never exceed one block plus one line
+ * of at most `maxLine` bytes plus one chunk: a longer line is reported as
+ * too long and skipped without being held, so memory stays constant on any
+ * input.
+ */
+
+/** What {@link splitLines} yields: a run of whole lines, or the number of a line too long to hold. */
+export type Piece =
+  | { kind: 'lines'; bytes: Buffer; firstLine: number; lines: number }
+  | { kind: 'too-long'; line: number };
+
+/** How {@link splitLines} cuts. */
+export interface SplitOptions {
+  /** A block is yielded once this many bytes are held and a line has ended (about). */
+  blockSize: number;
+  /** A line found longer than this while it is still being read is reported and skipped. */
+  maxLine: number;
+}
+
+/**
+ * Counts the line feeds in `buf[0, end)` with the native search.
+ *
+ * @example
+ * ```ts
+ * countLines(Buffer.from('a\nb\n'), 4) // 2
+ * ```
+ */
+export function countLines(buf: Uint8Array, end: number): number {
+  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  let n = 0;
+  let i = b.indexOf(10);
+  while (i >= 0 && i < end) {
+    n++;
+    i = b.indexOf(10, i + 1);
+  }
+  return n;
+}
+
+/**
+ * Yields the blocks of whole lines of `stream` with the number of their
+ * first line (1-based). The last block may end without a line feed. A line
+ * becomes a `too-long` piece when more than `maxLine` of its bytes are held
+ * before its end is seen; a line never longer than `maxLine` is always
+ * yielded whole.
+ *
+ * @example
+ * ```ts
+ * for await (const p of splitLines(process.stdin, { blockSize: 1 << 18, maxLine: 1 << 24 })) {
+ *   if (p.kind === 'lines') handle(p.bytes.toString('utf8'), p.firstLine);
+ * }
+ * ```
+ */
+export async function* splitLines(stream: AsyncIterable<Uint8Array>, o: SplitOptions): AsyncGenerator<Piece> {
+  let parts: Buffer[] = [];
+  let partsLen = 0;
+  /** Index in the held bytes of the last line feed, or -1. */
+  let lastNl = -1;
+  let line = 1;
+  let skipping = false;
+
+  const cut = (upTo: number): Piece => {
+    const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partsLen);
+    const bytes = buf.subarray(0, upTo);
+    const lines = countLines(bytes, upTo);
+    const piece: Piece = { kind: 'lines', bytes, firstLine: line, lines };
+    line += lines;
+    const rest = buf.subarray(upTo);
+    parts = rest.length ? [rest] : [];
+    partsLen = rest.length;
+    lastNl = -1;
+    return piece;
+  };
+
+  for await (const chunk of stream) {
+    let c = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (skipping) {
+      const nl = c.indexOf(10);
+      if (nl < 0) continue;
+      c = c.subarray(nl + 1);
+      skipping = false;
+      line++;
+    }
+    if (c.length === 0) continue;
+    const lastInChunk = c.lastIndexOf(10);
+    if (lastInChunk >= 0) lastNl = partsLen + lastInChunk;
+    parts.push(c);
+    partsLen += c.length;
+    if (partsLen - (lastNl + 1) > o.maxLine) {
+      // The line being read is too long to hold: the lines before it go out, it is reported and skipped.
+      if (lastNl >= 0) yield cut(lastNl + 1);
+      yield { kind: 'too-long', line };
+      parts = [];
+      partsLen = 0;
+      lastNl = -1;
+      skipping = true;
+      continue;
+    }
+    if (partsLen >= o.blockSize && lastNl >= 0) yield cut(lastNl + 1);
+  }
+  if (partsLen > 0) yield cut(partsLen);
+}

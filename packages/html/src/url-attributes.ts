@@ -1,0 +1,51 @@
+/**
+ * Which attributes of which HTML elements hold URI references (HTML Living
+ * Standard, "Attributes" index; HTML 4.01 §B.2 for the older ones), and how
+ * each value is read: one reference, a space-separated list, or a
+ * `srcset` candidate list.
+ */
+
+/** How an attribute's value holds references. */
+export type UrlAttributeKind = 'url' | 'urls' | 'srcset';
+
+/**
+ * `element -> attribute -> kind`, lower case; `*` is any element.
+ *
+ * @example
+ * ```ts
+ * URL_ATTRIBUTES.get('img')?.get('srcset') // "srcset"
+ * ```
+ */
+export const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlyMap<string, UrlAttributeKind>> = new Map(
+  Object.entries({
+    a: { href: 'url', ping: 'urls' },
+    area: { href: 'url', ping: 'urls' },
+    link: { href: 'url', imagesrcset: 'srcset' },
+    img: { src: 'url', srcset: 'srcset', longdesc: 'url', usemap: 'url' },
+    source: { src: 'url', srcset: 'srcset' },
+    script: { src: 'url' },
+    iframe: { src: 'url', longdesc: 'url' },
+    frame: { src: 'url', longdesc: 'url' },
+    embed: { src: 'url' },
+    audio: { src: 'url' },
+    video: { src: 'url', poster: 'url' },
+    track: { src: 'url' },
+    input: { src: 'url', formaction: 'url' },
+    button: { formaction: 'url' },
+    form: { action: 'url' },
+    blockquote: { cite: 'url' },
+    q: { cite: 'url' },
+    del: { cite: 'url' },
+    ins: { cite: 'url' },
+    object: { data: 'url', codebase: 'url', classid: 'url', archive: 'urls', usemap: 'url' },
+    applet: { codebase: 'url' },
+    body: { background: 'url' },
+    table: { background: 'url' },
+    td: { background: 'url' },
+    th: { background: 'url' },
+    head: { profile: 'urls' },
+    html: { manifest: 'url' },
+    command: { icon: 'url' },
+    menuitem: { icon: 'url' },
+  }).map(([el, attrs]) => [el, new Map(Object.entries(attrs) as [string, UrlAttributeKind][])]),
+);

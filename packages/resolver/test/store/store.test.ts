@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, importNames, openStore, verifyToken, type Store } from '../../src/store/index.js';
+import { loadDemoData, DEMO_NAMES } from '../../src/demo/index.js';
+import { testEngines } from '../helpers/engines.js';
+
+const engines = await testEngines('store.test');
+afterAll(async () => { for (const e of engines) await e.cleanup(); });
+
+for (const engine of engines) {
+  const suite = engine.unavailable !== undefined ? describe.skip : describe;
+  suite(`${engine.name}: store`, () => {
+    let store: Store;
+    beforeAll(async () => { store = await openStore(engine.freshDb()); });
+    afterAll(async () => { await store?.close(); });
+
+    it('keeps every version in the history; an identical write adds none', async () => {
+      const key = 'urn:example:h1';
+      expect((await store.put(key, { urn: key, locations: [{ url: 'http://a.example/1' }] })).op).toBe('create');
+      expect((await store.put(key, { urn: key, locations: [{ url: 'http://a.example/1' }] })).op).toBe('unchanged');
+      expect((await store.put(key, { urn: key, locations: [{ url: 'http://a.example/2' }] }, 'tok1')).op).toBe('update');
+      const moved = await store.change(key, 'move', (cur) => ({ urn: cur.urn, status: 'moved', movedTo: 'urn:example:h2' }));
+      expect(moved?.record).toMatchObject({ status: 'moved', version: 3 });
+      const h = await store.history(key);
+      expect(h.map((e) => [e.version, e.op, e.actor ?? null])).toEqual([[1, 'create', null], [2, 'update', 'tok1'], [3, 'move', null]]);
+      expect(h[0]!.record.locations).toEqual([{ url: 'http://a.example/1' }]);
+      expect(await store.change('urn:example:none', 'withdraw', (c) => c)).toBeUndefined();
+    });
+
+    it('feeds changes in order, from a seq or a time', async () => {
+      const all = await store.changes({ since: 0 });
+      const seqs = all.items.map((e) => e.seq);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      const t = Date.now();
+      await store.put('urn:example:h3', { urn: 'urn:example:h3' });
+      const later = await store.changes({ since: all.next });
+      expect(later.items.map((e) => e.key)).toEqual(['urn:example:h3']);
+      expect((await store.changes({ sinceTime: t })).items.map((e) => e.key)).toContain('urn:example:h3');
+    });
+
+    it('imports CSV all or nothing, and the same file again changes nothing', async () => {
+      const csv = 'urn,url,preference\r\nurn:example:c1,http://a.example/c1,1\r\nurn:example:c1,http://b.example/c1,2\r\nurn:example:c2,http://a.example/c2,\r\n';
+      const r1 = await importNames(store, csv, { format: 'csv' });
+      expect(r1).toMatchObject({ ok: true, records: 2, created: 2 });
+      expect((await store.get('urn:example:c1'))?.locations.map((l) => l.preference)).toEqual([1, 2]);
+      expect(await importNames(store, csv, { format: 'csv' })).toMatchObject({ ok: true, created: 0, updated: 0, unchanged: 2 });
+      const before = await store.count();
+      const bad = await importNames(store, `${csv}urn:example:c3,not a url,\r\n`, { format: 'csv' });
+      expect(bad.ok).toBe(false);
+      expect(bad.errors.map((e) => e.line)).toEqual([5]);
+      expect(await store.count()).toBe(before);
+    });
+
+    it('lists by prefix in pages and exports everything', async () => {
+      for (let i = 0; i < 7; i++) await store.put(`urn:example:p${i}`, { urn: `urn:example:p${i}` });
+      const keys: string[] = [];
+      let after: string | undefined;
+      do {
+        const page = await store.list({ prefix: 'urn:example:p', limit: 3, ...(after ? { after } : {}) });
+        keys.push(...page.items.map((r) => r.key));
+        after = page.next;
+      } while (after);
+      expect(keys).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `urn:example:p${i}`));
+      let n = 0;
+      for await (const r of store.exportAll('urn:example:p', 2)) { expect(r.key.startsWith('urn:example:p')).toBe(true); n++; }
+      expect(n).toBe(7);
+    });
+
+    it('finds the longest prefix rule', async () => {
+      await store.putPrefixRule('urn:nbn:de:', 'https://a.example/');
+      await store.putPrefixRule('urn:nbn:de:101-', 'https://b.example/');
+      expect((await store.prefixRuleFor('urn:nbn:de:101-2020'))?.target).toBe('https://b.example/');
+      expect((await store.prefixRuleFor('urn:nbn:de:gbv:1'))?.target).toBe('https://a.example/');
+      expect(await store.prefixRuleFor('urn:nbn:ch:1')).toBeUndefined();
+      expect(await store.deletePrefixRule('urn:nbn:de:101-')).toBe(true);
+      expect((await store.prefixRuleFor('urn:nbn:de:101-2020'))?.target).toBe('https://a.example/');
+    });
+
+    it('keeps tokens hashed and checks them', async () => {
+      const t = await createToken(store, { authority: 'URN:Example' });
+      expect(t.authority).toBe('urn:example');
+      expect(await verifyToken(store, `Bearer ${t.token}`)).toEqual({ id: t.id, authority: 'urn:example' });
+      expect(await verifyToken(store, `Bearer ${t.token.slice(0, -1)}A`)).toBeUndefined();
+      expect(await verifyToken(store, t.token)).toBeUndefined();
+      const row = await store.getToken(t.id);
+      expect(row?.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row?.hash).not.toContain(t.token.split('_')[2]!);
+    });
+
+    it('loads the demo data, and loading it again changes nothing', async () => {
+      await loadDemoData(store);
+      const seq = (await store.changes({ since: 0, limit: 10_000 })).next;
+      await loadDemoData(store);
+      expect((await store.changes({ since: 0, limit: 10_000 })).next).toBe(seq);
+      expect(await store.count('urn:')).toBeGreaterThanOrEqual(DEMO_NAMES.length);
+    });
+  });
+}
