@@ -19,8 +19,21 @@ import http from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { createRequire } from 'node:module';
 import { importNames, openStore, startServer } from '@urikit/resolver';
+
+/** The part of autocannon's programmatic API used here (the package ships no types). */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number;
+  errors: number; timeouts: number;
+}
+type Autocannon = (opts: {
+  url: string; connections: number; duration: number;
+  requests: Array<{ method: string; setupRequest: (req: { path?: string }) => { path?: string } }>;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const self = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);

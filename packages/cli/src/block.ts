@@ -5,7 +5,7 @@
  * standard output and standard error, so the caller only has to write
  * them in order.
  */
-import { OPS, type OpOptions, type Outcome } from './ops.js';
+import { OPS, runOp, type OpOptions, type Outcome } from './ops/index.js';
 
 /**
  * What the caller needs to know to run a block.
@@ -127,7 +127,7 @@ export function processBlock(job: BlockJob, text: string, firstLine: number): Bl
     if (end > pos) {
       const input = text.slice(pos, end);
       inputs++;
-      const outcome = op(input, job.opts);
+      const outcome = runOp(op, input, job.opts);
       if (!outcome.ok) failed++;
       renderOutcome(job, input, line, outcome, acc);
     }

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args } from './command.js';
 import { renderOutcome, type BlockJob } from './block.js';
 import { runBulk } from './bulk.js';
-import { OPS, type OpOptions } from './ops.js';
+import { OPS, runOp, type OpOptions } from './ops/index.js';
 
 /**
  * What a per-input command runs and how its text output looks.
@@ -66,7 +66,7 @@ export async function runPerInput(p: PerInput, args: Args, inputs: string[]): Pr
     let failed = 0;
     const acc = { out: '', err: '' };
     for (const input of inputs) {
-      const outcome = op(input, p.opts);
+      const outcome = runOp(op, input, p.opts);
       if (!outcome.ok) failed++;
       renderOutcome(job, input, undefined, outcome, acc);
     }

@@ -7,12 +7,26 @@
  * input.
  */
 
-/** What {@link splitLines} yields: a run of whole lines, or the number of a line too long to hold. */
+/**
+ * What {@link splitLines} yields: a run of whole lines, or the number of a line too long to hold.
+ *
+ * @example
+ * ```ts
+ * const p: Piece = { kind: 'too-long', line: 7 };
+ * ```
+ */
 export type Piece =
   | { kind: 'lines'; bytes: Buffer; firstLine: number; lines: number }
   | { kind: 'too-long'; line: number };
 
-/** How {@link splitLines} cuts. */
+/**
+ * How {@link splitLines} cuts.
+ *
+ * @example
+ * ```ts
+ * const o: SplitOptions = { blockSize: 256 * 1024, maxLine: 16 * 1024 * 1024 };
+ * ```
+ */
 export interface SplitOptions {
   /** A block is yielded once this many bytes are held and a line has ended (about). */
   blockSize: number;

@@ -8,7 +8,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isValid, normalize, UriError } from 'urikit';
+import { extractUris, isValid, normalize, UriError } from 'urikit';
 import { BIN, CORPUS, records, requireBuilt, run } from './run.js';
 
 const FILES = ['kasztp.txt', 'node_files.txt', 'isaacs_files.txt'];
@@ -101,6 +101,17 @@ describe('bulk mode over ../shared/corpus', () => {
     const r = await run(['normalize', '--json'], '\n\nHTTP://A\n\nhttp://b');
     expect(records(r.stdout).map((x) => [x.line, x.normalized])).toEqual([[3, 'http://a/'], [5, 'http://b/']]);
   });
+
+  for (const file of ['node_files.txt', 'isaacs_files.txt']) {
+    it(`extract streams ${file} and finds what extractUris finds in the whole text, at the same offsets`, async () => {
+      const text = readFileSync(CORPUS + file, 'utf8');
+      const expected = extractUris(text).map((m) => ({ source: CORPUS + file, ...m }));
+      expect(expected.length).toBeGreaterThan(1000);
+      const r = await run(['extract', '--json', CORPUS + file]);
+      expect(r.code).toBe(0);
+      expect(records(r.stdout)).toEqual(expected);
+    });
+  }
 
   it('no progress line when standard error is a pipe', async () => {
     const input = readFileSync(CORPUS + 'node_files.txt');

@@ -19,6 +19,7 @@ import { parse } from './parse.js';
 import { serialize } from './serialize.js';
 import { domainToASCII, domainToUnicode, type IdnaOptions } from './host/idna.js';
 import type { UriReference } from './types.js';
+import { scriptsOf, isWholeScriptConfusable } from './security/confusables.js';
 
 /** RFC 3986 §2.1: each octet as "%" HEXDIG HEXDIG (upper case), built once. */
 const PCT: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${b < 16 ? '0' : ''}${b.toString(16).toUpperCase()}`);
@@ -199,7 +200,9 @@ function octetAt(s: string, i: number): number {
 export interface UriToIriOptions {
   /**
    * Whether `xn--` labels of the host are shown in Unicode (RFC 3987 §3.2:
-   * "MAY"); default true. A label that is not valid IDNA stays as written.
+   * "MAY"); default true. A label that is not valid IDNA stays as written,
+   * and so does a homograph (RFC 3987 §8, UTS #39: Latin mixed with
+   * Cyrillic or Greek, or Cyrillic or Greek letters that all look Latin).
    */
   idna?: boolean;
 }
@@ -245,8 +248,12 @@ function showHost(host: string, opts: UriToIriOptions | undefined): string {
     if (label.length < 5 || label.slice(0, 4).toLowerCase() !== 'xn--') continue;
     try {
       const u = domainToUnicode(label, LENIENT);
-      // Never show a bidi formatting character or anything the IRI grammar refuses.
-      if (![...u].some((ch) => isBidiFormat(ch.codePointAt(0)!) || (ch.codePointAt(0)! >= 0x80 && !isUcschar(ch.codePointAt(0)!, false)))) labels[k] = u;
+      // Never show a bidi formatting character or anything the IRI grammar refuses;
+      // RFC 3987 §8: keep the A-label of a homograph (UTS #39 mixed Latin with
+      // Cyrillic or Greek, or a whole-script confusable), as browsers do.
+      const unsafe = [...u].some((ch) => isBidiFormat(ch.codePointAt(0)!) || (ch.codePointAt(0)! >= 0x80 && !isUcschar(ch.codePointAt(0)!, false)));
+      const s = scriptsOf(u);
+      if (!unsafe && !(s.latin && (s.cyrillic || s.greek)) && !isWholeScriptConfusable(u)) labels[k] = u;
     } catch (e) {
       if (!(e instanceof UriError)) throw e;
     }

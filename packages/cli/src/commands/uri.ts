@@ -6,7 +6,7 @@
 import type { Kind, Profile } from 'urikit';
 import { BULK, COMMON, UsageError, type Command, type OptionSpec } from '../command.js';
 import { runPerInput } from '../inputs.js';
-import type { OpOptions } from '../ops.js';
+import type { OpOptions } from '../ops/index.js';
 
 const KINDS = ['uri', 'uri-reference', 'absolute-uri', 'iri', 'iri-reference'] as const;
 const PROFILES = ['rfc3986', 'draft-2003', 'draft-1997', 'url-1993'] as const;

@@ -5,7 +5,7 @@
 import type { UrnProfile } from 'urikit';
 import { BULK, COMMON, UsageError, type Command } from '../command.js';
 import { runPerInput } from '../inputs.js';
-import type { OpOptions } from '../ops.js';
+import type { OpOptions } from '../ops/index.js';
 
 const ACTIONS = ['parse', 'validate', 'normalize', 'equivalent', 'display'] as const;
 

@@ -50,6 +50,21 @@ for (const engine of engines) {
       expect(await store.count()).toBe(before);
     });
 
+    it('imports more than a full batch (1,200 names) with every record and history row right', async () => {
+      let text = '';
+      for (let i = 0; i < 1200; i++) text += `${JSON.stringify({ urn: `urn:example:bulk${i}`, locations: [{ url: `http://a.example/bulk/${i}`, charset: 'ISO-8859-1', meta: `caf\u00e9 ${i}` }], metadata: { n: i } })}\n`;
+      const r = await importNames(store, text, { format: 'ndjson', actor: 'bulk' });
+      expect(r).toMatchObject({ ok: true, records: 1200, created: 1200 });
+      for (const i of [0, 499, 500, 999, 1000, 1199]) {
+        const rec = await store.get(`urn:example:bulk${i}`);
+        expect(rec).toMatchObject({ urn: `urn:example:bulk${i}`, status: 'active', version: 1, metadata: { n: i }, locations: [{ url: `http://a.example/bulk/${i}`, charset: 'ISO-8859-1', meta: `caf\u00e9 ${i}` }] });
+        const h = await store.history(`urn:example:bulk${i}`);
+        expect(h.map((e) => [e.version, e.op, e.actor])).toEqual([[1, 'create', 'bulk']]);
+        expect(h[0]!.record).toEqual(rec);
+      }
+      expect(await store.count('urn:example:bulk')).toBe(1200);
+    });
+
     it('lists by prefix in pages and exports everything', async () => {
       for (let i = 0; i < 7; i++) await store.put(`urn:example:p${i}`, { urn: `urn:example:p${i}` });
       const keys: string[] = [];

@@ -21,8 +21,11 @@ export interface ExtractOptions {
    */
   schemes?: readonly string[] | 'any';
   /**
-   * Also find the abbreviated forms of 2003 draft Appendix F that begin
-   * with `www.` (read as `http://`) or `ftp.` (read as `ftp://`). Default `false`.
+   * Also find the abbreviated forms of 2003 draft Appendix F: a host that
+   * begins with `www.` (read as `http://`) or `ftp.` (read as `ftp://`),
+   * and a bare host name with a common top label (RFC 1591 generic ones, a
+   * few newer ones, any two-letter country code) followed by a path, such
+   * as `example.com/guide` (read as `http://`). Default `false`.
    */
   abbreviated?: boolean;
   /** Also find bare e-mail addresses `user@host`, reported as `mailto:user@host`. Default `false`. */

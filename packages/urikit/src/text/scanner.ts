@@ -314,24 +314,37 @@ export class UriScanner {
     return true;
   }
 
-  /** A "." — an abbreviated `www.` or `ftp.` host (2003 draft App. F)? */
+  /**
+   * A "." — an abbreviated URI (2003 draft App. F): a host beginning with
+   * `www.` (read with `http://`) or `ftp.` (`ftp://`), or a bare host name
+   * with a common top label followed by a path ("only the authority and
+   * path portions"), read with `http://`.
+   */
   private atDot(t: number, out: UriMatch[]): Outcome {
     const text = this.text;
     this.resume = 0;
-    const s = t - 3;
-    if (s < this.floor) return REJECT;
-    const a = text.charCodeAt(s) | 0x20, b2 = text.charCodeAt(s + 1) | 0x20, c = text.charCodeAt(s + 2) | 0x20;
-    const www = a === 0x77 && b2 === 0x77 && c === 0x77;
-    if (!www && !(a === 0x66 && b2 === 0x74 && c === 0x70)) return REJECT;
+    // The first label: RFC 1123 §2.1 letters, digits and "-", at most 63 of them.
+    const lo = Math.max(this.floor, t - 64);
+    let s = t;
+    while (s > lo && isLdh(text.charCodeAt(s - 1))) s--;
+    if (s === t || (s === lo && s > this.floor && isLdh(text.charCodeAt(s - 1)))) return REJECT;
     if (s > this.floor && !this.boundaryBefore(text.charCodeAt(s - 1))) return REJECT;
+    const a = text.charCodeAt(s) | 0x20, b2 = text.charCodeAt(s + 1) | 0x20, c = text.charCodeAt(s + 2) | 0x20;
+    const www = t - s === 3 && a === 0x77 && b2 === 0x77 && c === 0x77;
+    const ftp = t - s === 3 && a === 0x66 && b2 === 0x74 && c === 0x70;
     const open = this.openerBefore(s);
     const r = this.scanBody(s, t, true, false, false, this.iri);
     if (r === PENDING) return PENDING;
     this.trim(t + 1, open);
-    if (!this.isHostName(t + 1, hostEnd(text, t + 1, this.body.end), 2)) { this.resume = this.body.resume; return REJECT; }
+    const b = this.body;
+    const he = hostEnd(text, t + 1, b.end);
+    const ok = www || ftp
+      ? this.isHostName(t + 1, he, 2)
+      : he < b.end && text.charCodeAt(he) === SLASH && this.isHostName(s, he, 2) && isCommonTopLabel(text, he);
+    if (!ok) { this.resume = b.resume; return REJECT; }
     const wrapped = open === LT ? 'angle' : open === DQUOTE ? 'quotes' : open === LPAREN ? 'parens' : open === LBRACKET ? 'brackets' : undefined;
-    if (this.emit(s, s - 1, false, wrapped, false, www ? 'http://' : 'ftp://', out)) return MATCH;
-    this.resume = this.body.resume;
+    if (this.emit(s, s - 1, false, wrapped, false, ftp ? 'ftp://' : 'http://', out)) return MATCH;
+    this.resume = b.resume;
     return REJECT;
   }
 
@@ -390,6 +403,25 @@ export class UriScanner {
     if (size === 0 || prev === HYPHEN) return false;
     return labels + 1 >= minLabels && letters && size >= 2;
   }
+}
+
+/** RFC 1123 §2.1 host name characters: letters, digits, "-". */
+function isLdh(c: number): boolean {
+  return c < 128 && ((TEXT_CLASS[c]! & T_ALNUM) !== 0 || c === HYPHEN);
+}
+
+// Top labels that mark a bare host name in prose: the original generic TLDs
+// (RFC 1591 §2), a few common newer ones, and any two-letter country code.
+const COMMON_TOP_LABELS = new Set([
+  'com', 'org', 'net', 'edu', 'gov', 'mil', 'int', 'info', 'biz', 'name', 'pro', 'aero', 'coop', 'museum', 'mobi',
+  'app', 'dev', 'blog', 'online', 'site', 'tech', 'store', 'xyz',
+]);
+
+/** The top label of the host that ends at `end` is a common one (see COMMON_TOP_LABELS). */
+function isCommonTopLabel(text: string, end: number): boolean {
+  const dot = text.lastIndexOf('.', end - 1);
+  const top = text.slice(dot + 1, end).toLowerCase();
+  return top.length === 2 || COMMON_TOP_LABELS.has(top);
 }
 
 function indexOrLen(text: string, ch: string, from: number): number {

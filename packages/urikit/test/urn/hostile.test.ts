@@ -5,13 +5,17 @@
  * need no backtracking), so each case is a correctness check on a large
  * input: results and error offsets are asserted, never a time.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildUrn, displayUrn, getDirective, getDirectiveKeyword, getUrnNamespace, identifierToNss, isValidUrn, normalizeUrn, nssToPublicId,
   parseDirectives, parseUrn, publicIdToNss, registerDirectiveKeyword, registerServiceDesignator, registerUrnNamespace, urnEquivalent,
   UriError,
 } from 'urikit';
 import type { UrnProfile } from 'urikit';
+
+// The machine is shared: a generous per-test limit so that load never fails a case
+// (a quadratic scanner on 1 MiB would still take far longer than this).
+vi.setConfig({ testTimeout: 30_000 });
 
 const MB = 1 << 20;
 const rep = (s: string, total: number): string => s.repeat(Math.ceil(total / s.length));

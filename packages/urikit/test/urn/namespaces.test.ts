@@ -58,6 +58,9 @@ describe('RFC 3151 publicid transcription, both ways', () => {
     expect(nssToPublicId(nss)).toBe(normalized ?? publicId);
     expect(isValidUrn(`urn:publicid:${nss}`, { checkNamespace: true })).toBe(true);
   });
+  it.each(publicids.invalidPublicIds)('refuses $publicId (at $at)', ({ publicId, at }) => {
+    expect(() => publicIdToNss(publicId)).toThrow(expect.objectContaining({ code: 'invalid-char', offset: at }));
+  });
   it('refuses what is not a public identifier', () => {
     expect(() => publicIdToNss('caf\u00e9')).toThrow(expect.objectContaining({ code: 'invalid-char', offset: 3 }));
     expect(() => publicIdToNss('   ')).toThrow(expect.objectContaining({ code: 'bad-nss' }));

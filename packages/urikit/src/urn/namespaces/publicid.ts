@@ -28,9 +28,10 @@ const UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(ESCA
  * ```
  */
 export function publicIdToNss(publicId: string): string {
-  // One pass. SGML/XML white-space normalization (leading and trailing white space
-  // removed, runs collapsed to one space) keeps every other character next to the same
-  // neighbours, so the "//" and "::" pairs can be found in the input itself.
+  // One pass. RFC 3151 §1.1: only PubidChars (XML 1.0 §2.3 [13]), and "all strings of
+  // whitespace" changed to a single space, "removing all leading and trailing whitespace".
+  // That normalization keeps every other character next to the same neighbours, so the
+  // "//" and "::" pairs can be found in the input itself.
   let out = '';
   let run = -1; // start of the pending run of characters that stand for themselves
   let space = false; // a space is due before the next character

@@ -1,0 +1,168 @@
+/**
+ * The operations on URI references: parse, validate, normalize, resolve,
+ * compare and lint (RFC 3986 §3-§6, the 2003 draft §7).
+ */
+import { uri } from '../api.js';
+import type { LintFinding, LintSeverity, Profile, UriReference } from 'urikit';
+import { invalid, type Op, type OpOptions } from './outcome.js';
+
+const COMPONENTS = ['scheme', 'userinfo', 'host', 'hostKind', 'port', 'path', 'query', 'fragment'] as const;
+
+/**
+ * `key=value` pairs of the components present, tab-separated (absent ones left out, empty ones kept).
+ *
+ * @example
+ * ```ts
+ * componentsLine(parse('http://a/b?')) // 'scheme=http\thost=a\thostKind=reg-name\tpath=/b\tquery='
+ * ```
+ */
+export function componentsLine(ref: UriReference): string {
+  const parts: string[] = [];
+  for (const k of COMPONENTS) {
+    const v = ref[k];
+    if (v !== undefined) parts.push(`${k}=${v}`);
+  }
+  return parts.join('\t');
+}
+
+function componentsRecord(ref: UriReference): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of COMPONENTS) if (ref[k] !== undefined) out[k] = ref[k];
+  return out;
+}
+
+function profileOpt(o: OpOptions): { profile?: Profile } {
+  return o.profile ? { profile: o.profile } : {};
+}
+
+/**
+ * `parse`: the components as written (RFC 3986 §3).
+ *
+ * @example
+ * ```ts
+ * parseOp('http://a/b', {}).text // 'scheme=http\thost=a\thostKind=reg-name\tpath=/b'
+ * ```
+ */
+export const parseOp: Op = (input, o) => {
+  try {
+    const ref = uri.parse(input, o.kind ?? 'uri-reference', profileOpt(o));
+    return { ok: true, text: componentsLine(ref), record: { valid: true, components: componentsRecord(ref) } };
+  } catch (e) {
+    return invalid(e);
+  }
+};
+
+/**
+ * `validate`: does the input match the grammar rule of its kind.
+ *
+ * @example
+ * ```ts
+ * validateOp('http://a b/', {}).problem?.code // 'invalid-char'
+ * ```
+ */
+export const validateOp: Op = (input, o) => {
+  try {
+    uri.parse(input, o.kind ?? 'uri-reference', profileOpt(o));
+    return { ok: true, text: 'valid', record: { valid: true } };
+  } catch (e) {
+    return invalid(e);
+  }
+};
+
+/**
+ * `normalize`: the comparison ladder (RFC 3986 §6.2.2, §6.2.3).
+ *
+ * @example
+ * ```ts
+ * normalizeOp('HTTP://A:80', {}).text // 'http://a/'
+ * ```
+ */
+export const normalizeOp: Op = (input, o) => {
+  try {
+    const level = o.level === 'syntax' ? 'syntax' : 'scheme';
+    const normalized = uri.normalize(input, { level });
+    return { ok: true, text: normalized, record: { valid: true, normalized } };
+  } catch (e) {
+    return invalid(e);
+  }
+};
+
+/**
+ * `resolve`: the reference against `o.base` (RFC 3986 §5.2).
+ *
+ * @example
+ * ```ts
+ * resolveOp('../g', { base: 'http://a/b/c/d;p?q' }).text // 'http://a/b/g'
+ * ```
+ */
+export const resolveOp: Op = (input, o) => {
+  try {
+    const opts: { strict?: boolean; profile?: Profile } = { ...profileOpt(o) };
+    if (o.strict !== undefined) opts.strict = o.strict;
+    const resolved = uri.resolve(o.base ?? '', input, opts);
+    return { ok: true, text: resolved, record: { valid: true, base: o.base, resolved } };
+  } catch (e) {
+    return invalid(e, { base: o.base });
+  }
+};
+
+/**
+ * `compare`: two references separated by a tab (RFC 3986 §6).
+ *
+ * @example
+ * ```ts
+ * compareOp('http://a\tHTTP://A:80/', { level: 'scheme' }).ok // true
+ * ```
+ */
+export const compareOp: Op = (input, o) => {
+  const tab = input.indexOf('\t');
+  if (tab < 0) {
+    const problem = { code: 'bad-pair', offset: input.length, message: 'expected two URIs separated by a tab' };
+    return { ok: false, record: { valid: false, error: problem }, problem };
+  }
+  const a = input.slice(0, tab);
+  const b = input.slice(tab + 1);
+  try {
+    const level = o.level ?? 'syntax';
+    const opts: { level: 'simple' | 'syntax' | 'scheme'; ignoreFragment?: boolean } = { level };
+    if (o.ignoreFragment) opts.ignoreFragment = true;
+    const equivalent = uri.equivalent(a, b, opts);
+    return { ok: equivalent, text: equivalent ? 'equivalent' : 'different', record: { valid: true, a, b, level, equivalent } };
+  } catch (e) {
+    return invalid(e, { a, b });
+  }
+};
+
+/** The exit-code-relevant findings: everything but the severities asked to be quiet. */
+function loud(findings: readonly LintFinding[], quiet: readonly LintSeverity[] | undefined): LintFinding[] {
+  const q = quiet ?? ['info'];
+  return findings.filter((f) => !q.includes(f.severity));
+}
+
+/**
+ * `lint`: the security considerations of the 2003 draft §7.
+ *
+ * @example
+ * ```ts
+ * lintOp('ftp://u:p@h/', {}).ok // false (a password in the userinfo)
+ * ```
+ */
+export const lintOp: Op = (input, o) => {
+  try {
+    uri.parse(input, o.kind ?? 'uri-reference', profileOpt(o));
+  } catch (e) {
+    return invalid(e);
+  }
+  let findings: LintFinding[];
+  try {
+    findings = [...uri.lint(input)];
+  } catch (e) {
+    return invalid(e);
+  }
+  const text = findings.map((f) => `${f.severity} ${f.code} [${f.start}-${f.end}]: ${f.message}`).join('\n');
+  return {
+    ok: loud(findings, o.quiet).length === 0,
+    ...(text ? { text } : {}),
+    record: { valid: true, findings },
+  };
+};
