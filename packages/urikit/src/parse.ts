@@ -72,7 +72,7 @@ function ucschar(input: string, i: number, iri: boolean, privateToo: boolean): n
 }
 
 /** True when `c` ends the authority: "/" "?" "#" or the end of input (RFC 3986 §3.2). */
-const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c === HASH || c !== c; // NaN: end of input
+const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c === HASH || c === -1; // -1: end of input
 
 /**
  * Scans `input` as `kind` and records the component offsets; throws a
@@ -94,13 +94,18 @@ function scan(input: string, kind: Kind): void {
   schemeEnd = userinfoStart = userinfoEnd = hostStart = hostEnd = portStart = portEnd = queryStart = queryEnd = fragmentStart = -1;
   hostKind = 'reg-name';
   let i = 0;
-  let c = input.charCodeAt(0);
+  // Code units are read only below `len`, so every one is a small integer
+  // (never NaN), which keeps the loops on V8's fast integer path.
 
   // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
-  if (c < 128 && table[c]! & ALPHA) {
+  const c0 = at(input, 0, len);
+  if (c0 >= 0 && c0 < 128 && table[c0]! & ALPHA) {
     let j = 1;
-    while (j < len && (c = input.charCodeAt(j)) < 128 && table[c]! & SCHEME) j++;
-    if (c === COLON && j < len) {
+    for (; j < len; j++) {
+      const c = input.charCodeAt(j);
+      if (!(c < 128 && table[c]! & SCHEME)) break;
+    }
+    if (at(input, j, len) === COLON) {
       schemeEnd = j;
       i = j + 1;
     }
@@ -108,16 +113,16 @@ function scan(input: string, kind: Kind): void {
   if (schemeEnd < 0 && needScheme) missingScheme(input);
 
   // RFC 3986 §3.2: "//" authority, ended by "/", "?", "#" or the end.
-  if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
+  if (at(input, i, len) === SLASH && at(input, i + 1, len) === SLASH) {
     i = scanAuthority(input, i + 2, iri);
   }
 
   // RFC 3986 §3.3 path; §4.2: in a relative-ref without authority, the first
   // segment must not contain ":" (path-noscheme).
   pathStart = i;
-  if (schemeEnd < 0 && hostStart < 0 && input.charCodeAt(i) !== SLASH) {
+  if (schemeEnd < 0 && hostStart < 0 && at(input, i, len) !== SLASH) {
     for (; i < len; i++) {
-      c = input.charCodeAt(i);
+      const c = input.charCodeAt(i);
       if (c === SLASH || c === QUESTION || c === HASH) break;
       if (c === COLON) throw fail('colon-in-first-segment', i);
       if (c < 128) {
@@ -129,7 +134,7 @@ function scan(input: string, kind: Kind): void {
     }
   }
   for (; i < len; i++) {
-    c = input.charCodeAt(i);
+    const c = input.charCodeAt(i);
     if (c < 128) {
       if (table[c]! & PATH) continue;
       if (c === QUESTION || c === HASH) break;
@@ -141,10 +146,10 @@ function scan(input: string, kind: Kind): void {
   pathEnd = i;
 
   // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.
-  if (c === QUESTION && i < len) {
+  if (at(input, i, len) === QUESTION) {
     queryStart = ++i;
     for (; i < len; i++) {
-      c = input.charCodeAt(i);
+      const c = input.charCodeAt(i);
       if (c < 128) {
         if (table[c]! & QUERY) continue;
         if (c === HASH) break;
@@ -161,7 +166,7 @@ function scan(input: string, kind: Kind): void {
     if (kind === 'absolute-uri') throw fail('fragment-not-allowed', i);
     fragmentStart = ++i;
     for (; i < len; i++) {
-      c = input.charCodeAt(i);
+      const c = input.charCodeAt(i);
       if (c < 128) {
         if (table[c]! & QUERY) continue;
         if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
@@ -170,6 +175,11 @@ function scan(input: string, kind: Kind): void {
       i = ucschar(input, i, iri, false) - 1;
     }
   }
+}
+
+/** The code unit at `i`, or -1 at or past the end (never NaN). */
+function at(input: string, i: number, len: number): number {
+  return i < len ? input.charCodeAt(i) : -1;
 }
 
 /** The error for an input that must have a scheme and has none (RFC 3986 §3.1). */
@@ -196,13 +206,15 @@ function missingScheme(input: string): never {
  * the authority is read once. Returns where the authority ends.
  */
 function scanAuthority(input: string, start: number, iri: boolean): number {
+  const len = input.length;
+  const table = CLASS;
   let j = start;
   let firstColon = -1;
-  let c = 0;
-  for (;;) {
+  let c = -1;
+  while (j < len) {
     c = input.charCodeAt(j);
     if (c < 128) {
-      if (CLASS[c]! & USERINFO) {
+      if (table[c]! & USERINFO) {
         if (c === COLON && firstColon < 0) firstColon = j;
         j++;
         continue;
@@ -210,9 +222,9 @@ function scanAuthority(input: string, start: number, iri: boolean): number {
       if (c === PERCENT) { j = pctEncoded(input, j); continue; }
       break;
     }
-    if (c !== c) break; // the end of input
     j = ucschar(input, j, iri, false);
   }
+  if (j >= len) c = -1;
   if (c === AT) {
     // RFC 3986 §3.2.1 userinfo "@"
     userinfoStart = start;
@@ -234,23 +246,25 @@ function scanAuthority(input: string, start: number, iri: boolean): number {
 
 /** RFC 3986 §3.2.2: host = IP-literal / IPv4address / reg-name, then [ ":" port ]. */
 function scanHost(input: string, start: number, iri: boolean): number {
+  const len = input.length;
+  const table = CLASS;
   hostStart = start;
   let j = start;
-  let c = input.charCodeAt(j);
+  let c = at(input, j, len);
   if (c === LBRACKET) {
     j = scanIPLiteral(input, start);
-    c = input.charCodeAt(j);
+    c = at(input, j, len);
   } else {
-    for (;;) {
+    while (j < len) {
+      c = input.charCodeAt(j);
       if (c < 128) {
-        if (CLASS[c]! & REG_NAME) { c = input.charCodeAt(++j); continue; }
-        if (c === PERCENT) { j = pctEncoded(input, j); c = input.charCodeAt(j); continue; }
+        if (table[c]! & REG_NAME) { j++; continue; }
+        if (c === PERCENT) { j = pctEncoded(input, j); continue; }
         break;
       }
-      if (c !== c) break;
       j = ucschar(input, j, iri, false);
-      c = input.charCodeAt(j);
     }
+    if (j >= len) c = -1;
     hostEnd = j;
     classifyRegName(input);
   }
@@ -261,16 +275,20 @@ function scanHost(input: string, start: number, iri: boolean): number {
 
 /** A reg-name that is a strict dotted-decimal address is `ipv4` (RFC 3986 §3.2.2, first-match-wins). */
 function classifyRegName(input: string): void {
-  const first = input.charCodeAt(hostStart);
+  const first = hostStart < hostEnd ? input.charCodeAt(hostStart) : -1;
   hostKind = first >= 0x30 && first <= 0x39 && parseIPv4Address(input, hostStart, hostEnd) !== undefined ? 'ipv4' : 'reg-name';
 }
 
 /** RFC 3986 §3.2.3: port = *DIGIT, ended by the end of the authority. */
 function scanPort(input: string, start: number): number {
+  const len = input.length;
   let j = start;
-  let c = input.charCodeAt(j);
-  while (c < 128 && CLASS[c]! & DIGIT) c = input.charCodeAt(++j);
-  if (!endsAuthority(c)) throw fail('bad-port', j);
+  while (j < len) {
+    const c = input.charCodeAt(j);
+    if (c < 0x30 || c > 0x39) break;
+    j++;
+  }
+  if (!endsAuthority(at(input, j, len))) throw fail('bad-port', j);
   portStart = start;
   portEnd = j;
   return j;
@@ -282,13 +300,16 @@ function scanPort(input: string, start: number): number {
  * Returns the index after "]".
  */
 function scanIPLiteral(input: string, start: number): number {
+  const len = input.length;
   let close = start + 1;
+  let zone = -1; // the first "%", where an RFC 6874 zone begins
   for (;; close++) {
-    const c = input.charCodeAt(close);
+    const c = at(input, close, len);
     if (c === RBRACKET) break;
+    if (c === PERCENT && zone < 0) zone = close;
     if (endsAuthority(c)) throw fail('unclosed-ip-literal', start);
   }
-  const first = input.charCodeAt(start + 1);
+  const first = at(input, start + 1, len);
   if (first === 0x76 || first === 0x56) {
     // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
     let j = start + 2;
@@ -302,8 +323,6 @@ function scanIPLiteral(input: string, start: number): number {
     if (j === tail) throw fail('bad-ipvfuture', j);
     hostKind = 'ipvfuture';
   } else {
-    let zone = input.indexOf('%', start + 1);
-    if (zone > close) zone = -1;
     readIPv6address(input, start + 1, zone < 0 ? close : zone, undefined, input);
     if (zone >= 0) {
       // RFC 6874 §2: IPv6addrz = IPv6address "%25" ZoneID

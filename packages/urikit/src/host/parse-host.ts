@@ -87,10 +87,10 @@ export interface ParseHostOptions {
  */
 export function parseHost(text: string, opts?: ParseHostOptions): Host {
   if (text.charCodeAt(0) === 0x5b) {
-    const close = text.length - 1;
-    if (close < 1 || text.charCodeAt(close) !== 0x5d) {
-      throw new UriError('unclosed-ip-literal', text.length, text);
-    }
+    const close = text.indexOf(']');
+    if (close < 0) throw new UriError('unclosed-ip-literal', text.length, text);
+    // Nothing may follow the "]" of an IP-literal in a host.
+    if (close !== text.length - 1) throw new UriError('bad-host', close + 1, text);
     const c = text.charCodeAt(1) | 0x20;
     if (c === 0x76) return parseIPvFuture(text, close);
     const inner = text.slice(1, close);

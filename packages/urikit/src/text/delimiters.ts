@@ -11,13 +11,41 @@
  */
 import { CLASS, GEN_DELIMS, SUB_DELIMS, UNRESERVED } from '../chars.js';
 
-/** Bit: a character that may appear in a URI found in text (`"%"` is checked apart). */
+/**
+ * Bit: a character that may appear in a URI found in text (`"%"` is checked apart).
+ *
+ * @example
+ * ```ts
+ * (TEXT_CLASS[0x2e]! & T_URIC) !== 0
+ * ```
+ */
 export const T_URIC = 1 << 0;
-/** Bit: white space the drafts ignore inside `<...>` (2003 draft App. E: "spaces, linebreaks, tabs, etc."). */
+/**
+ * Bit: white space the drafts ignore inside `<...>` (2003 draft App. E: "spaces, linebreaks, tabs, etc.").
+ *
+ * @example
+ * ```ts
+ * (TEXT_CLASS[0x2e]! & T_SPACE) !== 0
+ * ```
+ */
 export const T_SPACE = 1 << 1;
-/** Bit: a line break (LF or CR). */
+/**
+ * Bit: a line break (LF or CR).
+ *
+ * @example
+ * ```ts
+ * (TEXT_CLASS[0x2e]! & T_EOL) !== 0
+ * ```
+ */
 export const T_EOL = 1 << 2;
-/** Bit: sentence punctuation that is left out at the end of a URI: `. , ; : ! ?` (2003 draft App. E). */
+/**
+ * Bit: sentence punctuation that is left out at the end of a URI: `. , ; : ! ?` (2003 draft App. E).
+ *
+ * @example
+ * ```ts
+ * (TEXT_CLASS[0x2e]! & T_TRAILING) !== 0
+ * ```
+ */
 export const T_TRAILING = 1 << 3;
 /**
  * Bit: a character that, placed just before a URI, is often repeated just
@@ -25,12 +53,33 @@ export const T_TRAILING = 1 << 3;
  * a trailing run of the same character is then left out.
  */
 export const T_SYMMETRIC = 1 << 4;
-/** Bit: a character that may continue the scheme run before ":" (RFC 3986 §3.1 `scheme`). */
+/**
+ * Bit: a character that may continue the scheme run before ":" (RFC 3986 §3.1 `scheme`).
+ *
+ * @example
+ * ```ts
+ * (TEXT_CLASS[0x2e]! & T_SCHEME) !== 0
+ * ```
+ */
 export const T_SCHEME = 1 << 5;
-/** Bit: a letter or digit (a word character in the sense of a boundary test). */
+/**
+ * Bit: a letter or digit (a word character in the sense of a boundary test).
+ *
+ * @example
+ * ```ts
+ * (TEXT_CLASS[0x2e]! & T_ALNUM) !== 0
+ * ```
+ */
 export const T_ALNUM = 1 << 6;
 
-/** The text class bits of every ASCII code unit. */
+/**
+ * The text class bits of every ASCII code unit.
+ *
+ * @example
+ * ```ts
+ * (TEXT_CLASS[0x3c]! & T_URIC) === 0 // "<" ends a URI
+ * ```
+ */
 export const TEXT_CLASS: Uint8Array = (() => {
   const t = new Uint8Array(128);
   for (let c = 0; c < 128; c++) {
@@ -100,17 +149,43 @@ export const PROSE_SCHEMES: ReadonlySet<string> = new Set([
   'data', 'about', 'cid', 'mid', 'tag', 'info', 'geo', 'dns', 'doi', 'ws', 'wss', 'ssh', 'git', 'svn', 'rsync',
   'nfs', 'smb', 'imap', 'pop', 'rtsp', 'rtsps', 'rtmp', 'coap', 'coaps', 'magnet', 'bitcoin', 'acct',
   'dav', 'dict', 'tftp', 'vnc', 'z39.50r', 'z39.50s', 'opaquelocktoken', 'crid', 'ni', 'nih', 'ipp', 'ipps',
-  'msrp', 'msrps', 'stun', 'stuns', 'turn', 'turns', 'ftps', 'webcal', 'feed', 'jabber',
+  'msrp', 'msrps', 'stun', 'stuns', 'turn', 'turns', 'webcal', 'feed', 'jabber',
 ]);
 
-/** The longest scheme looked back for from a ":" (bounded look-back keeps the scan linear). */
+/**
+ * The longest scheme looked back for from a ":" (bounded look-back keeps the scan linear).
+ *
+ * @example
+ * ```ts
+ * MAX_SCHEME // a small constant
+ * ```
+ */
 export const MAX_SCHEME = 32;
-/** The most white space looked over between `<` (or `URL:`) and a URI. */
+/**
+ * The most white space looked over between `<` (or `URL:`) and a URI.
+ *
+ * @example
+ * ```ts
+ * MAX_GAP // a small constant
+ * ```
+ */
 export const MAX_GAP = 64;
-/** The longest e-mail local part looked back for from an "@" (RFC 5321 §4.5.3.1.1). */
+/**
+ * The longest e-mail local part looked back for from an "@" (RFC 5321 §4.5.3.1.1).
+ *
+ * @example
+ * ```ts
+ * MAX_LOCAL_PART // a small constant
+ * ```
+ */
 export const MAX_LOCAL_PART = 64;
 /**
  * How far back from a trigger character any decision of the scanner looks;
  * the stream keeps this much text from one chunk to the next.
+ *
+ * @example
+ * ```ts
+ * LOOKBACK > MAX_SCHEME + MAX_GAP // true
+ * ```
  */
 export const LOOKBACK = 4 + MAX_SCHEME + 2 * MAX_GAP + MAX_LOCAL_PART + 8;

@@ -21,6 +21,7 @@ import {
   isTextDelimiter, PROSE_SCHEMES, MAX_SCHEME, MAX_GAP, MAX_LOCAL_PART,
 } from './delimiters.js';
 import type { ExtractOptions, UriMatch } from './match.js';
+import { isHostName, isLdh, isCommonTopLabel, hostEnd, isLocalChar } from './host-name.js';
 
 const COLON = 0x3a, DOT = 0x2e, AT = 0x40, SLASH = 0x2f, LT = 0x3c, GT = 0x3e, HYPHEN = 0x2d;
 const QMARK = 0x3f, HASH = 0x23, LPAREN = 0x28, RPAREN = 0x29, LBRACKET = 0x5b, RBRACKET = 0x5d, DQUOTE = 0x22;
@@ -46,7 +47,14 @@ interface Body {
   hyphens: number[] | undefined;
 }
 
-/** @internal The resumable scanner; see the module comment. */
+/**
+ * @internal The resumable scanner; see the module comment (2003 draft App. E).
+ *
+ * @example
+ * ```ts
+ * const s = new UriScanner(); s.text = 'see http://a/'; const out: UriMatch[] = []; s.run(out); // out[0].uri === 'http://a/'
+ * ```
+ */
 export class UriScanner {
   text = '';
   final = true;
@@ -339,8 +347,8 @@ export class UriScanner {
     const b = this.body;
     const he = hostEnd(text, t + 1, b.end);
     const ok = www || ftp
-      ? this.isHostName(t + 1, he, 2)
-      : he < b.end && text.charCodeAt(he) === SLASH && this.isHostName(s, he, 2) && isCommonTopLabel(text, he);
+      ? isHostName(text, t + 1, he, 2)
+      : he < b.end && text.charCodeAt(he) === SLASH && isHostName(text, s, he, 2) && isCommonTopLabel(text, he);
     if (!ok) { this.resume = b.resume; return REJECT; }
     const wrapped = open === LT ? 'angle' : open === DQUOTE ? 'quotes' : open === LPAREN ? 'parens' : open === LBRACKET ? 'brackets' : undefined;
     if (this.emit(s, s - 1, false, wrapped, false, ftp ? 'ftp://' : 'http://', out)) return MATCH;
@@ -363,12 +371,13 @@ export class UriScanner {
     while (e < len) {
       const ch = text.charCodeAt(e);
       if (cls(ch) & T_ALNUM || ch === HYPHEN || ch === DOT) e++;
+      else if (ch >= 0xd800 && ch <= 0xdbff && e + 1 >= len && !this.final) return PENDING;
       else if (ch >= 128 && this.iri && !isTextDelimiter(ch) && ucscharLength(text, e, false) > 0) e += ucscharLength(text, e, false);
       else break;
     }
     if (e >= len && !this.final) return PENDING;
     while (e > t + 1 && text.charCodeAt(e - 1) === DOT) e--;
-    if (!this.isHostName(t + 1, e, 2)) { this.resume = e; return REJECT; }
+    if (!isHostName(text, t + 1, e, 2)) { this.resume = e; return REJECT; }
     const b = this.body;
     b.built = ''; b.segStart = s; b.end = e; b.resume = e; b.hyphens = undefined;
     const wrapped = this.openerBefore(s) === LT ? 'angle' : undefined;
@@ -384,67 +393,9 @@ export class UriScanner {
     return !(k & T_URIC) || (k & T_SYMMETRIC) !== 0 || c === LPAREN || c === LBRACKET;
   }
 
-  /** `text[from, to)` is a host name of at least `minLabels` labels ending in a top label of two letters or more (RFC 1123 §2.1). */
-  private isHostName(from: number, to: number, minLabels: number): boolean {
-    const text = this.text;
-    let labels = 0, size = 0, letters = true, prev = DOT;
-    for (let i = from; i < to; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === DOT) {
-        if (size === 0 || prev === HYPHEN) return false;
-        labels++; size = 0; letters = true; prev = ch;
-        continue;
-      }
-      if (ch === HYPHEN && size === 0) return false;
-      if (ch < 128 && !(TEXT_CLASS[ch]! & T_ALNUM) && ch !== HYPHEN) return false;
-      if (ch < 128 && !isAlpha(ch)) letters = false;
-      size++; prev = ch;
-    }
-    if (size === 0 || prev === HYPHEN) return false;
-    return labels + 1 >= minLabels && letters && size >= 2;
-  }
-}
-
-/** RFC 1123 §2.1 host name characters: letters, digits, "-". */
-function isLdh(c: number): boolean {
-  return c < 128 && ((TEXT_CLASS[c]! & T_ALNUM) !== 0 || c === HYPHEN);
-}
-
-// Top labels that mark a bare host name in prose: the original generic TLDs
-// (RFC 1591 §2), a few common newer ones, and any two-letter country code.
-const COMMON_TOP_LABELS = new Set([
-  'com', 'org', 'net', 'edu', 'gov', 'mil', 'int', 'info', 'biz', 'name', 'pro', 'aero', 'coop', 'museum', 'mobi',
-  'app', 'dev', 'blog', 'online', 'site', 'tech', 'store', 'xyz',
-]);
-
-/** The top label of the host that ends at `end` is a common one (see COMMON_TOP_LABELS). */
-function isCommonTopLabel(text: string, end: number): boolean {
-  const dot = text.lastIndexOf('.', end - 1);
-  const top = text.slice(dot + 1, end).toLowerCase();
-  return top.length === 2 || COMMON_TOP_LABELS.has(top);
 }
 
 function indexOrLen(text: string, ch: string, from: number): number {
   const i = text.indexOf(ch, from);
   return i < 0 ? text.length : i;
-}
-
-/** End of the host of an abbreviated URI that begins at `from`: the first "/", "?", "#" or ":". */
-function hostEnd(text: string, from: number, to: number): number {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === SLASH || c === QMARK || c === HASH || c === COLON) return i;
-  }
-  return to;
-}
-
-/**
- * The local-part characters accepted in a bare address: letters, digits and
- * `. - _ +` (a conservative subset of RFC 5322 §3.2.3 `dot-atom`, so that
- * quotes and `=` around an address in prose stay outside it).
- */
-function isLocalChar(c: number): boolean {
-  if (c >= 128) return false;
-  if (TEXT_CLASS[c]! & T_ALNUM) return true;
-  return c === DOT || c === HYPHEN || c === 0x5f || c === 0x2b;
 }
