@@ -38,9 +38,7 @@ export type CoreApi = Pick<CoreModule,
  * (await loadHtml()).extractLinksFromHtml('<a href=x>', 'http://a/')
  * ```
  */
-export interface HtmlApi {
-  extractLinksFromHtml(html: string, documentUri?: string): Array<Record<string, unknown>>;
-}
+export type HtmlApi = Pick<typeof import('@urikit/html'), 'extractLinksFromHtml'>;
 
 /** The resolver package's module, for its exact types (erased at run time). */
 type ResolverModule = typeof import('@urikit/resolver');

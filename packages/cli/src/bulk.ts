@@ -110,7 +110,10 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
     // A fresh buffer of its own, so that it can be transferred to the worker.
     const copy = new Uint8Array(bytes.length);
     copy.set(bytes);
-    queue.push(pool.run(job, copy, firstLine));
+    const pending = pool.run(job, copy, firstLine);
+    // Awaited in order below; marked handled now so that a failure is not an unhandled rejection meanwhile.
+    pending.catch(() => undefined);
+    queue.push(pending);
     while (queue.length >= maxInFlight) await write(await queue.shift()!);
   };
 

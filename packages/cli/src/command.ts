@@ -93,6 +93,8 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** Example command lines with a `# comment` each. */
   examples: string[];
+  /** What the exit statuses mean for this command, when not the per-input meaning. */
+  exitStatus?: string;
   run(args: Args): Promise<number>;
 }
 
@@ -216,6 +218,6 @@ export function helpText(cmd: Command): string {
   for (const [flag, help] of rows) lines.push(`  ${flag.padEnd(width)}${help}`);
   lines.push('', 'Examples:');
   for (const e of cmd.examples) lines.push(`  ${e}`);
-  lines.push('', 'Exit status: 0 all inputs valid, 1 some input invalid (or the check failed), 2 usage error, 3 operational failure.');
+  lines.push('', `Exit status: ${cmd.exitStatus ?? '0 all inputs valid, 1 some input invalid (or the check failed), 2 usage error, 3 operational failure.'}`);
   return lines.join('\n') + '\n';
 }

@@ -138,6 +138,14 @@ describe('urikit token and import', () => {
     expect(denied.status).toBe(403);
   });
 
+  it('token create --json gives {id, authority, token}', async () => {
+    const r = await run(['token', 'create', '--json', '--authority', 'urn:isbn:', '--db', db]);
+    expect(r.code).toBe(0);
+    const [rec] = records(r.stdout);
+    expect(Object.keys(rec!).sort()).toEqual(['authority', 'id', 'token']);
+    expect(String(rec!.token)).toContain(String(rec!.id));
+  });
+
   it('import: NDJSON names become resolvable; importing again changes nothing', async () => {
     const file = join(dir, 'names.ndjson');
     writeFileSync(file, [

@@ -3,7 +3,8 @@
  * HTML Living Standard "document base URL").
  */
 import { parse as parseHtml } from 'parse5';
-import { establishBase } from 'urikit';
+import { establishBase, baseFromHeaders } from 'urikit';
+import type { HeaderFields } from 'urikit';
 import { walk, attribute } from './tree.js';
 import type { Element } from './tree.js';
 
@@ -26,31 +27,62 @@ export function firstBaseHref(root: Parameters<typeof walk>[0]): string | undefi
 }
 
 /**
- * Establishes the base URI of an HTML document: the first `<base href>`
- * (2003 draft Appendix D, embedded base, §5.1.1), resolved against the
- * document's own URI (§5.1.3), else the document's URI; a `<base href>`
- * that is not a URI reference is ignored as HTML says
+ * What surrounds an HTML document besides its URI (2003 draft §5.1.2,
+ * §5.1.3): the headers of the message that carried it (Content-Base,
+ * Content-Location), the base of an enclosing entity (a MIME multipart),
+ * and the URIs of a redirected retrieval.
+ *
+ * @example
+ * ```ts
+ * const ctx: HtmlContext = { headers: { 'Content-Location': '/en/' }, redirects: ['http://b.example/'] };
+ * ```
+ */
+export interface HtmlContext {
+  headers?: HeaderFields;
+  encapsulating?: string;
+  redirects?: readonly string[];
+}
+
+/**
+ * Establishes the base URI of an HTML document in the layers of 2003
+ * draft §5.1: the first `<base href>` (Appendix D, embedded in the
+ * content, §5.1.1), over the message's Content-Base / Content-Location
+ * (1997 draft §5.1.1), over the encapsulating entity (§5.1.2), over the
+ * retrieval URI after redirects (§5.1.3). A `<base href>` that is not a
+ * URI reference is ignored, as HTML says
  * (https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#section-5.1).
  *
  * @example
  * ```ts
  * baseFromHtml('<base href="http://www.ics.uci.edu/Test/a/b/c">', 'http://a/doc') // "http://www.ics.uci.edu/Test/a/b/c"
  * baseFromHtml('<p>no base</p>', 'http://a/b/doc.html') // "http://a/b/doc.html"
+ * baseFromHtml('<base href="x/">', 'http://a/b/doc.html', { headers: { 'Content-Location': '/en/doc' } }) // "http://a/en/x/"
  * ```
  */
-export function baseFromHtml(html: string, documentUri: string): string {
-  return baseOf(firstBaseHref(parseHtml(html)), documentUri);
+export function baseFromHtml(html: string, documentUri: string, context?: HtmlContext): string {
+  return baseOf(firstBaseHref(parseHtml(html)), documentUri, context);
 }
 
-/** The established base from a `<base href>` value (or none) and the document URI. */
-export function baseOf(href: string | undefined, documentUri: string): string {
+/**
+ * The established base from a `<base href>` value (or none), the document
+ * URI and its context (see {@link baseFromHtml}).
+ *
+ * @example
+ * ```ts
+ * baseOf('../x/', 'http://a/b/c/d') // "http://a/b/x/"
+ * ```
+ */
+export function baseOf(href: string | undefined, documentUri: string, context?: HtmlContext): string {
+  const outer = establishBase({ retrieval: documentUri, redirects: context?.redirects, encapsulating: context?.encapsulating }) ?? documentUri;
+  const message = context?.headers !== undefined ? baseFromHeaders(context.headers, outer) : undefined;
+  const around = message ?? outer;
   if (href !== undefined && href !== '') {
     try {
-      const b = establishBase({ embedded: href, retrieval: documentUri });
+      const b = establishBase({ embedded: href, retrieval: around });
       if (b !== undefined) return b;
     } catch {
-      // HTML: "If parsing fails, the fallback base URL" — the document's own URI.
+      // HTML: "If parsing fails, the fallback base URL" — the base around the document.
     }
   }
-  return establishBase({ retrieval: documentUri }) ?? documentUri;
+  return around;
 }

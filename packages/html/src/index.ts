@@ -5,6 +5,7 @@
 export { extractLinksFromHtml } from './links.js';
 export type { HtmlLink, HtmlLinks } from './links.js';
 export { baseFromHtml } from './base.js';
+export type { HtmlContext } from './base.js';
 export { srcsetUrls } from './srcset.js';
 export { URL_ATTRIBUTES } from './url-attributes.js';
 export type { UrlAttributeKind } from './url-attributes.js';

@@ -8,11 +8,13 @@ import type { UriErrorCode } from 'urikit';
 import { URL_ATTRIBUTES } from './url-attributes.js';
 import { srcsetUrls } from './srcset.js';
 import { firstBaseHref, baseOf } from './base.js';
-import { walk } from './tree.js';
+import type { HtmlContext } from './base.js';
+import { walk, attribute } from './tree.js';
+import type { Element } from './tree.js';
 
 /**
  * One reference found in an HTML attribute: where it was (`element`,
- * `attribute`, `offset` of the element's start tag in the HTML), the
+ * `attribute`, `offset` of the attribute in the HTML), the
  * reference as written (`value`, HTML white space trimmed), and the target
  * URI `uri` resolved against `base`, or the `error` code when the value is
  * not a URI reference.
@@ -54,10 +56,32 @@ const trimHtml = (s: string): string => {
 };
 
 /**
+ * The URL of `<meta http-equiv="refresh" content="5; url=...">` (HTML
+ * Living Standard, "shared declarative refresh steps"), quotes removed.
+ */
+function refreshTarget(el: Element, content: string): string | undefined {
+  if (attribute(el, 'http-equiv')?.trim().toLowerCase() !== 'refresh') return undefined;
+  const lower = content.toLowerCase();
+  let i = lower.indexOf('url');
+  if (i < 0) return undefined;
+  i += 3;
+  while (i < content.length && (content[i] === ' ' || content[i] === '\t')) i++;
+  if (content[i] !== '=') return undefined;
+  let v = content.slice(i + 1).trim();
+  const q = v[0];
+  if (q === '"' || q === "'") {
+    const close = v.indexOf(q, 1);
+    v = v.slice(1, close < 0 ? undefined : close);
+  }
+  return v === '' ? undefined : v;
+}
+
+/**
  * Finds every URI reference in the URL-valued attributes of an HTML
  * document (`href`, `src`, `srcset`, `action`, `formaction`, `cite`,
- * `poster`, `data`, `ping`, ...) with parse5, and resolves each against
- * the base the document establishes: its first `<base href>` over
+ * `poster`, `data`, `ping`, `<meta http-equiv=refresh>` ...) with parse5, and resolves each against
+ * the base the document establishes: its first `<base href>` over the
+ * `context` (message headers, encapsulating entity, redirects) over
  * `documentUri` (2003 draft §5.1 and Appendix D, §5.2 resolution,
  * https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-D).
  *
@@ -71,9 +95,9 @@ const trimHtml = (s: string): string => {
  * links.map((l) => l.uri) // ["http://www.ics.uci.edu/Test/a/x", "http://www.ics.uci.edu/Test/a/b/i.png", "http://www.ics.uci.edu/Test/a/b/j.png"]
  * ```
  */
-export function extractLinksFromHtml(html: string, documentUri: string): HtmlLinks {
+export function extractLinksFromHtml(html: string, documentUri: string, context?: HtmlContext): HtmlLinks {
   const doc = parseHtml(html, { sourceCodeLocationInfo: true });
-  const base = baseOf(firstBaseHref(doc), documentUri);
+  const base = baseOf(firstBaseHref(doc), documentUri, context);
   const links: HtmlLink[] = [];
   const add = (element: string, attribute: string, value: string, offset: number): void => {
     const link: HtmlLink = { element, attribute, value, offset };
@@ -88,9 +112,15 @@ export function extractLinksFromHtml(html: string, documentUri: string): HtmlLin
   walk(doc, (el) => {
     if (el.tagName === 'base') return true; // the base itself is not a link to follow
     const table = URL_ATTRIBUTES.get(el.tagName);
-    const offset = el.sourceCodeLocation?.startOffset ?? -1;
+    const loc = el.sourceCodeLocation;
     for (const a of el.attrs) {
       if (a.namespace !== undefined) continue;
+      const offset = loc?.attrs?.[a.name]?.startOffset ?? loc?.startOffset ?? -1;
+      if (el.tagName === 'meta' && a.name === 'content') {
+        const target = refreshTarget(el, a.value);
+        if (target !== undefined) add('meta', 'content', target, offset);
+        continue;
+      }
       const kind = table?.get(a.name);
       if (kind === undefined) continue;
       if (kind === 'url') add(el.tagName, a.name, trimHtml(a.value), offset);

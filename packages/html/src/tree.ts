@@ -14,7 +14,10 @@ type ParentNode = DefaultTreeAdapterTypes.ParentNode;
  *
  * @example
  * ```ts
- * walk(parse('<a href=x>'), (el) => { console.log(el.tagName); return true; });
+ * import { parse } from 'parse5';
+ * const names: string[] = [];
+ * walk(parse('<a href=x>'), (el) => { names.push(el.tagName); return true; });
+ * names // ["html", "head", "body", "a"]
  * ```
  */
 export function walk(root: ParentNode, visit: (el: Element) => boolean): void {
@@ -37,7 +40,9 @@ export function walk(root: ParentNode, visit: (el: Element) => boolean): void {
  *
  * @example
  * ```ts
- * attribute(el, 'href')
+ * import { parseFragment } from 'parse5';
+ * const el = parseFragment('<a href=x>').childNodes[0] as Element;
+ * attribute(el, 'href') // "x"
  * ```
  */
 export function attribute(el: Element, name: string): string | undefined {

@@ -1,16 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { baseFromHtml, extractLinksFromHtml, srcsetUrls } from '@urikit/html';
+import type { HtmlContext } from '@urikit/html';
 
 const data = JSON.parse(readFileSync(new URL('./links-cases.json', import.meta.url), 'utf8')) as {
-  cases: { note: string; html: string; documentUri: string; base: string; links: [string, string, string | null, string?][] }[];
+  cases: { note: string; html: string; documentUri: string; context?: HtmlContext; base: string; links: [string, string, string | null, string?][] }[];
 };
 
 describe('extractLinksFromHtml', () => {
-  test.each(data.cases)('$note', ({ html, documentUri, base, links }) => {
-    const r = extractLinksFromHtml(html, documentUri);
+  test.each(data.cases)('$note', ({ html, documentUri, context, base, links }) => {
+    const r = extractLinksFromHtml(html, documentUri, context);
     expect(r.base).toBe(base);
-    expect(baseFromHtml(html, documentUri)).toBe(base);
+    expect(baseFromHtml(html, documentUri, context)).toBe(base);
     expect(r.links.map((l) => (l.error ? [l.element, l.attribute, null, l.error] : [l.element, l.attribute, l.uri]))).toEqual(links);
     for (const l of r.links) expect(l.offset).toBeGreaterThanOrEqual(0);
   });

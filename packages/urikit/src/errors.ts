@@ -6,7 +6,14 @@
  * non-fatal findings (lint) are never thrown.
  */
 
-/** Every message urikit can throw, keyed by its stable code. */
+/**
+ * Every message urikit can throw, keyed by its stable code.
+ *
+ * @example
+ * ```ts
+ * ERROR_MESSAGES['bad-port'] // "a port must be decimal digits"
+ * ```
+ */
 export const ERROR_MESSAGES = {
   // Generic syntax (RFC 3986 §3, 2003 draft §3)
   'empty': 'the input is empty where a URI is required',
@@ -70,9 +77,8 @@ export type UriErrorCode = keyof typeof ERROR_MESSAGES;
  *
  * @example
  * ```ts
- * try { parse('http://a b/') } catch (e) {
- *   if (e instanceof UriError) console.log(e.code, e.offset); // "invalid-char" 8
- * }
+ * parse('http://a b/') // throws UriError invalid-char at offset 8
+ * new UriError('bad-port', 9, 'http://a:x/').code // "bad-port"
  * ```
  */
 export class UriError extends Error {
@@ -112,7 +118,8 @@ function describeAt(input: string, offset: number): string {
  *
  * @example
  * ```ts
- * isUriError(err, 'bad-ipv6')
+ * isUriError(new UriError('bad-ipv6', 8, 'http://[::g]/'), 'bad-ipv6') // true
+ * isUriError(new TypeError('x')) // false
  * ```
  */
 export function isUriError(e: unknown, code?: UriErrorCode): e is UriError {

@@ -17,7 +17,7 @@
  */
 import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, Profile, UriReference } from './types.js';
-import { ALPHA, CLASS, DIGIT, HEXDIG, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO, hexValue, ucscharLength } from './chars.js';
+import { ALPHA, CLASS, HEXDIG, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO, hexValue, ucscharLength } from './chars.js';
 import { parseIPv4Address } from './host/ipv4.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
 import { parseWithProfile } from './profiles.js';
@@ -419,12 +419,20 @@ export function tryParse(input: string, kind: Kind = 'uri-reference', opts?: Par
  * ```
  */
 export function isValid(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): boolean {
+  if (opts?.profile !== undefined && opts.profile !== 'rfc3986') {
+    try {
+      parseWithProfile(input, kind, opts.profile);
+      return true;
+    } catch (e) {
+      if (e instanceof UriError) return false;
+      throw e;
+    }
+  }
   try {
-    if (opts?.profile !== undefined && opts.profile !== 'rfc3986') parseWithProfile(input, kind, opts.profile);
-    else scan(input, kind);
-    return true;
+    scan(input, kind);
   } catch (e) {
     if (e === FAILURE || e instanceof UriError) return false;
     throw e;
   }
+  return true;
 }

@@ -5,8 +5,10 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadHtml, uri } from '../api.js';
-import { COMMON, EXIT_OK, UsageError, type Command } from '../command.js';
+import { COMMON, EXIT_INVALID, EXIT_OK, UsageError, type Command } from '../command.js';
 import { writeOut } from '../inputs.js';
 import type { ExtractOptions } from 'urikit';
 
@@ -29,9 +31,10 @@ export const extractCommand: Command = {
   name: 'extract',
   summary: 'find the URIs in text or mail (2003 draft App. E), or the links of an HTML document',
   usage: ['extract [options] [FILE...]   (standard input when no FILE or "-")'],
-  details: 'Text: wrappers (<...>, <URL:...>, quotes, brackets) and trailing sentence punctuation are handled as\nAppendix E of the drafts says; the text is streamed, never held whole. HTML (--html): every href, src,\naction, cite, srcset... resolved against the document\'s base (the first <base href>, then --base).\nPrints one URI per line; with --json one object per URI: {source, uri, start, end, ...}.',
+  details: 'Text: wrappers (<...>, <URL:...>, quotes, brackets) and trailing sentence punctuation are handled as\nAppendix E of the drafts says; the text is streamed, never held whole. HTML (--html): every href, src,\naction, cite, srcset... resolved against the document\'s base (2003 draft §5.1: the first <base href>,\nelse --base, else the file\'s own file: URI). Prints one URI per line; with --json one object per URI:\ntext {source, uri, start, end, ...}, HTML {source, base, element, attribute, value, uri, offset} (error instead\nof uri for a link that cannot be resolved).',
   options: {
     ...COMMON,
+    json: { type: 'boolean', help: 'one JSON object per URI found: {uri, start, end, ...}, with "source" for a file' },
     html: { type: 'boolean', help: 'read the input as HTML and list its links' },
     base: { type: 'string', short: 'b', arg: 'URI', help: 'the URI of the document (HTML: the base when there is no <base href>)' },
     scheme: { type: 'string', short: 's', multiple: true, arg: 'SCHEME', help: 'accept only URIs of this scheme, repeatable; "any" for every valid scheme (default: the schemes of prose, x- schemes and any "scheme://")' },
@@ -45,6 +48,7 @@ export const extractCommand: Command = {
     'urikit extract --abbreviated notes.txt',
     'curl -s https://example.com/ | urikit extract --html --base https://example.com/ --json',
   ],
+  exitStatus: '0 done (whether or not URIs were found), 1 an HTML link that cannot be resolved, 2 usage error, 3 a file could not be read.',
   run: async (args) => {
     const sources = args.positionals.length > 0 ? args.positionals : ['-'];
     for (const f of sources) if (f !== '-' && !existsSync(f)) throw new UsageError(`cannot read ${f}: no such file`, 'extract');
@@ -57,16 +61,24 @@ export const extractCommand: Command = {
     if (args.values.emails === true) opts.emails = true;
     if (args.values['no-iri'] === true) opts.iri = false;
     const base = args.values.base as string | undefined;
+    let failed = 0;
     for (const source of sources) {
       const name = source === '-' ? undefined : source;
       const emit = async (rec: Record<string, unknown>, link: string): Promise<void> => {
         await writeOut(json ? JSON.stringify(name === undefined ? rec : { source: name, ...rec }) + '\n' : link + '\n');
       };
       if (args.values.html === true) {
-        const links = (await loadHtml()).extractLinksFromHtml(await readAll(source), base);
-        for (const l of links) {
-          const link = String(l.resolved ?? l.uri ?? l.href ?? l.url ?? '');
-          await emit(l, link);
+        // 2003 draft §5.1: the base is the first <base href>, else the URI the document was retrieved from.
+        const documentUri = base ?? (name !== undefined ? pathToFileURL(resolvePath(name)).href : undefined);
+        if (documentUri === undefined) throw new UsageError('--html on standard input needs --base URI (the document\'s own URI)', 'extract');
+        const found = (await loadHtml()).extractLinksFromHtml(await readAll(source), documentUri);
+        for (const l of found.links) {
+          if (l.uri === undefined) {
+            failed++;
+            if (!json) process.stderr.write(`${name ?? '-'}:@${l.offset}: <${l.element} ${l.attribute}=${JSON.stringify(l.value)}>: ${l.error ?? 'unresolvable'}\n`);
+          }
+          if (json) await emit({ base: found.base, ...l }, '');
+          else if (l.uri !== undefined) await emit({}, l.uri);
         }
         continue;
       }
@@ -75,6 +87,6 @@ export const extractCommand: Command = {
         await emit({ ...found }, found.uri);
       }
     }
-    return EXIT_OK;
+    return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };

@@ -52,6 +52,7 @@ export const serveCommand: Command = {
   details: 'Answers GET /<ElementID> for its naming authority, GET /urn:<nid>:<nss>, GET /uri-res/<service>?<urn>\nand ?s=<service>, the reserved requests urn+m, urn+a, urn+c and urn+p, in text/urc-0, text/plain,\ntext/html or JSON by Accept; the admin API is under /admin/ (bearer tokens: urikit token create).\nThe web page at / parses, checks, normalizes and resolves any URI a person pastes.\nThe store is SQLite (a file, created and migrated on first use) or PostgreSQL. Stops on Ctrl-C or SIGTERM,\nfinishing the requests in flight.',
   options: {
     ...COMMON,
+    json: { type: 'boolean', help: 'once listening, print one JSON line {"url", "port", "demo"} (for scripts)' },
     port: { type: 'string', arg: 'PORT', default: '4500', help: 'the port (4500 is the 1995 draft\'s; 0 picks a free one)' },
     host: hostOpt,
     db: dbOpt,
@@ -68,6 +69,7 @@ export const serveCommand: Command = {
     'URIKIT_DB=postgres://user@db/urikit urikit serve --host 0.0.0.0',
     'curl -i http://127.0.0.1:4500/uri-res/I2L?urn:dns:library.bigstate.edu:aj17-mcc',
   ],
+  exitStatus: '0 stopped by SIGINT or SIGTERM, 2 usage error, 3 could not start (port in use, database).',
   run: async (args) => {
     const port = intOption(args, 'port', 4500, 0, 65535);
     const host = args.values.host as string;
@@ -118,6 +120,7 @@ export const gatewayCommand: Command = {
   details: 'Serves /urn:... and /resolve?urn=..., resolving through the client (redirects followed, loops detected,\nanswers cached) and rendering the locations as links; JSON and urc-0 pass through by Accept.',
   options: {
     ...COMMON,
+    json: { type: 'boolean', help: 'once listening, print one JSON line {"url", "port"} (for scripts)' },
     port: { type: 'string', arg: 'PORT', default: '8080', help: 'the port (0 picks a free one)' },
     host: hostOpt,
     resolver: { type: 'string', short: 'r', multiple: true, arg: 'URL', help: 'a resolver to ask (else: configuration, the urn:dns rule, DNS NAPTR); repeatable' },
@@ -129,6 +132,7 @@ export const gatewayCommand: Command = {
     'urikit gateway --port 0 --config resolvers.json --cache-dir /var/cache/urikit',
     'curl http://127.0.0.1:8080/urn:dns:library.bigstate.edu:aj17-mcc',
   ],
+  exitStatus: '0 stopped by SIGINT or SIGTERM, 2 usage error, 3 could not start.',
   run: async (args) => {
     const port = intOption(args, 'port', 8080, 0, 65535);
     const stop = signalled();
@@ -164,6 +168,7 @@ export const resolveUrnCommand: Command = {
   details: 'Prints the locations, best first; --json prints {status, locations, metadata, via}. Exit status 0 when\nthe name resolved, 1 when the resolver does not know it (404) or it is withdrawn (410), 3 when no\nresolver could be reached.',
   options: {
     ...COMMON,
+    json: { type: 'boolean', help: 'print the answer as JSON: {status, locations, metadata, via, ...}' },
     resolver: { type: 'string', short: 'r', multiple: true, arg: 'URL', help: 'a resolver base URL; repeatable, tried in order' },
     service: { type: 'string', short: 's', arg: 'SERVICE', default: 'I2L', help: 'the RFC 2483 service: I2L, I2Ls, I2C, I2N, I2Ns, I=I...' },
     accept: { type: 'string', arg: 'TYPE', help: 'the format to ask for (text/urc-0, application/json, text/plain, text/html)' },
@@ -174,6 +179,7 @@ export const resolveUrnCommand: Command = {
     'urikit resolve-urn --resolver http://127.0.0.1:4500/ urn:dns:library.bigstate.edu:aj17-mcc',
     'urikit resolve-urn --service I2Ls --json urn:ietf:rfc:3986',
   ],
+  exitStatus: '0 resolved, 1 unknown (404), withdrawn (410) or an invalid URN, 2 usage error, 3 no resolver could be reached.',
   run: async (args) => {
     const [urn, ...extra] = args.positionals;
     if (urn === undefined) throw new UsageError('missing URN', 'resolve-urn');
@@ -231,6 +237,7 @@ export const importCommand: Command = {
   details: 'Every line is checked; if any is invalid, nothing is imported and each bad line is reported with its\nnumber (exit status 1). Importing the same file again changes nothing.',
   options: {
     ...COMMON,
+    json: { type: 'boolean', help: 'print the report as JSON: {ok, records, created, updated, unchanged, errors}' },
     format: { type: 'string', short: 'f', arg: 'FORMAT', choices: ['ndjson', 'csv'], help: 'the file format (default: from the file name, else ndjson)' },
     db: dbOpt,
   },
@@ -238,6 +245,7 @@ export const importCommand: Command = {
     'urikit import names.ndjson',
     'urikit import --format csv --db postgres://user@db/urikit - < names.csv',
   ],
+  exitStatus: '0 imported, 1 some line invalid (nothing imported), 2 usage error, 3 the store could not be opened.',
   run: async (args) => {
     const [file, ...extra] = args.positionals;
     if (file === undefined) throw new UsageError('missing FILE', 'import');
@@ -280,6 +288,7 @@ export const tokenCommand: Command = {
   details: 'Prints the token once; only its hash is stored. Send it as "Authorization: Bearer <token>" to /admin/.',
   options: {
     ...COMMON,
+    json: { type: 'boolean', help: 'print {id, authority, token} as JSON' },
     authority: { type: 'string', short: 'a', arg: 'PREFIX', help: 'the names the token may change, e.g. urn:example: or urn:dns:library.bigstate.edu:' },
     db: dbOpt,
   },
@@ -287,6 +296,7 @@ export const tokenCommand: Command = {
     'urikit token create --authority urn:example:',
     'TOKEN=$(urikit token create --authority urn:nbn:fi: --db names.sqlite)',
   ],
+  exitStatus: '0 created, 2 usage error, 3 the store could not be opened.',
   run: async (args) => {
     const [action, ...extra] = args.positionals;
     if (action !== 'create') throw new UsageError(action === undefined ? 'missing action: create' : `unknown action "${action}": create`, 'token');

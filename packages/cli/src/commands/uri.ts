@@ -143,6 +143,7 @@ export const compareCommand: Command = {
     'urikit compare --ignore-fragment "http://a/b#x" "http://a/b#y"',
     'paste old.txt new.txt | urikit compare --json',
   ],
+  exitStatus: '0 every pair equivalent, 1 some pair different or invalid, 2 usage error, 3 operational failure.',
   run: (args) => {
     const opts: OpOptions = { level: args.values.level as 'simple' | 'syntax' | 'scheme' };
     if (args.values['ignore-fragment'] === true) opts.ignoreFragment = true;

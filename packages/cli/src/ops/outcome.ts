@@ -104,14 +104,14 @@ export function invalid(e: unknown, record: Record<string, unknown> = {}): Outco
  * describe({ kind: 'reg-name', name: 'a' }) // 'kind=reg-name name=a'
  * ```
  */
-export function describe(value: unknown): string {
+export function describe(value: unknown, separator = ' '): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return value.map((v) => describe(v)).join(' ');
+  if (Array.isArray(value)) return value.map((v) => describe(v)).join(separator);
   return Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(' ');
+    .join(separator);
 }
 
 /**

@@ -22,7 +22,7 @@ function urnOpt(o: OpOptions): { profile?: UrnProfile } {
 export const urnParseOp: Op = (input, o) => {
   try {
     const urn = uri.parseUrn(input, urnOpt(o));
-    return { ok: true, text: describe(urn).replaceAll(' ', '\t'), record: { valid: true, urn: plain(urn) } };
+    return { ok: true, text: describe(urn, '\t'), record: { valid: true, urn: plain(urn) } };
   } catch (e) {
     return invalid(e);
   }

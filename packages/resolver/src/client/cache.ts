@@ -48,6 +48,8 @@ export interface Cache {
  * @example
  * ```ts
  * const cache = new MemoryCache({ limit: 1000 });
+ * await cache.set('http://r.test/uri-res/I2L?urn:x:y', { status: 200, headers: {}, body: '', storedAt: 0 });
+ * (await cache.get('http://r.test/uri-res/I2L?urn:x:y'))?.status // 200
  * ```
  */
 export class MemoryCache implements Cache {

@@ -75,7 +75,11 @@ export interface ResolverTarget {
  *
  * @example
  * ```ts
- * const config = loadResolverConfig('./resolvers.json');
+ * import { mkdtempSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * const path = `${mkdtempSync(`${tmpdir()}/urikit-`)}/resolvers.json`;
+ * writeFileSync(path, '{"resolvers": {"isbn": ["http://127.0.0.1:4500"]}}');
+ * loadResolverConfig(path) // { resolvers: { isbn: ['http://127.0.0.1:4500'] } }
  * ```
  */
 export function loadResolverConfig(path: string): ResolverConfig {
@@ -236,7 +240,9 @@ async function fromNaptr(urn: string, service: string, opts: DiscoveryOptions, d
  *
  * @example
  * ```ts
- * for (const step of discoverySteps('urn:dns:localhost:x', 'I2L', {})) console.log(step.method, await step.targets());
+ * const steps = discoverySteps('urn:isbn:0451450523', 'I2L', { order: ['config'], config: { resolvers: { isbn: ['http://127.0.0.1:4500'] } } });
+ * steps.map((s) => s.method) // ['config']
+ * await steps[0]!.targets() // [{ url: 'http://127.0.0.1:4500/uri-res/I2L?urn:isbn:0451450523', source: 'config' }]
  * ```
  */
 export function discoverySteps(urn: string, service: string, opts: DiscoveryOptions): { method: DiscoveryMethod; targets: () => Promise<ResolverTarget[]> }[] {

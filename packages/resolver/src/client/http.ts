@@ -74,7 +74,11 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
  *
  * @example
  * ```ts
- * const a = await httpGet('http://127.0.0.1:4500/urn+m', { headers: { accept: 'text/urc-0' }, timeout: 5000, maxBody: 1 << 20 });
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * const a = await httpGet(`${server.url}/uri-res/I2L?urn:foo:a123,456`, { headers: { accept: 'text/uri-list' }, timeout: 5000, maxBody: 1 << 20 });
+ * a.status // 302
+ * a.headers.location // 'http://example.org/foo/a123,456'
+ * await server.close();
  * ```
  */
 export function httpGet(url: string, opts: HttpGetOptions): Promise<HttpAnswer> {

@@ -141,6 +141,7 @@ function offers(field: string, service: string): 'http' | 'https' | undefined {
  *
  * @example
  * ```ts
+ * import { Resolver } from 'node:dns/promises';
  * const o: NaptrOptions = { dns: new Resolver(), service: 'I2L', suffix: 'urn.arpa' };
  * ```
  */
@@ -163,7 +164,11 @@ export interface NaptrOptions {
  *
  * @example
  * ```ts
- * const targets = await discoverByNaptr('urn:example:a', { dns: new Resolver(), service: 'I2L' });
+ * import type { Resolver } from 'node:dns/promises';
+ * // A stand-in for the DNS: one NAPTR record for example.urn.arpa (RFC 3404 §3).
+ * const dns = { resolveNaptr: async () => [{ order: 100, preference: 10, flags: 'u', service: 'http+I2L', regexp: '!^urn:example:(.*)$!http://r.example/\\1!', replacement: '' }] };
+ * await discoverByNaptr('urn:example:a', { dns: dns as unknown as Resolver, service: 'I2L' })
+ * // [{ kind: 'uri', uri: 'http://r.example/a', service: 'http+I2L' }]
  * ```
  */
 export async function discoverByNaptr(urn: string, opts: NaptrOptions): Promise<NaptrTarget[]> {

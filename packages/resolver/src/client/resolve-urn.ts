@@ -21,8 +21,7 @@ import { interpretRedirect } from './redirect.js';
  *
  * @example
  * ```ts
- * try { await resolveUrn('urn:example:a', { resolvers: ['http://127.0.0.1:1'] }) }
- * catch (e) { if (e instanceof ResolutionError) console.log(e.code, e.attempts) }
+ * await resolveUrn('urn:example:a', { resolvers: ['http://127.0.0.1:1'] }) // throws ResolutionError resolver-unreachable
  * ```
  */
 export class ResolutionError extends UriError {
@@ -161,10 +160,15 @@ async function askAnyResolver(urn: string, service: string, accept: string, opts
  *
  * @example
  * ```ts
- * const r = await resolveUrn('urn:isbn:0451450523', { resolvers: ['http://127.0.0.1:4500'] });
- * r.status;            // 200 or 302
- * r.locations[0]?.url; // where to find it
- * r.via;               // ['urn:isbn:0451450523']
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * const r = await resolveUrn('urn:foo:a123,456', { resolvers: [server.url] });
+ * r.status // 302
+ * r.locations[0]?.url // 'http://example.org/foo/a123,456'
+ * r.via // ['urn:foo:a123,456']
+ * // A 301 to another URN is followed (1995 draft §4):
+ * const moved = await resolveUrn('urn:dns:library.bigstate.edu:old-price-list', { resolvers: [server.url] });
+ * moved.via // ['urn:dns:library.bigstate.edu:old-price-list', 'urn:dns:library.bigstate.edu:current-version-of-price-list']
+ * await server.close();
  * ```
  */
 export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promise<ResolveResult> {

@@ -15,7 +15,14 @@
  */
 export type ResultFormat = 'urc-0' | 'plain' | 'html' | 'json' | 'uri-list';
 
-/** The media type of each format, as sent in `Content-Type`. */
+/**
+ * The media type of each format, as sent in `Content-Type`.
+ *
+ * @example
+ * ```ts
+ * MEDIA_TYPES['urc-0'] // 'text/urc-0'
+ * ```
+ */
 export const MEDIA_TYPES: Readonly<Record<ResultFormat, string>> = {
   'urc-0': 'text/urc-0',
   plain: 'text/plain; charset=utf-8',
@@ -43,7 +50,15 @@ function qvalue(s: string): number {
   return Number.isFinite(n) && n >= 0 && n <= 1 && s.length <= 5 ? n : 1;
 }
 
-/** Parses an `Accept` header (RFC 9110 §12.5.1) into its media ranges, in one pass per range. */
+/**
+ * Parses an `Accept` header (RFC 9110 §12.5.1) into its media ranges (at
+ * most 64), in one pass per range.
+ *
+ * @example
+ * ```ts
+ * parseAccept('text/urc-0, text/*;q=0.5') // [{ type: 'text', subtype: 'urc-0', q: 1 }, { type: 'text', subtype: '*', q: 0.5 }]
+ * ```
+ */
 export function parseAccept(accept: string): Range[] {
   const ranges: Range[] = [];
   let start = 0;

@@ -98,8 +98,13 @@ function sendError(reply: FastifyReply, urn: string, format: GatewayFormat, e: u
  *
  * @example
  * ```ts
- * const app = createGateway({ resolvers: ['http://127.0.0.1:4500'] });
- * const res = await app.inject({ url: '/urn:isbn:0451450523' });
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * const app = createGateway({ resolvers: [server.url] });
+ * const res = await app.inject({ url: '/urn:foo:a123,456', headers: { accept: 'application/json' } });
+ * res.statusCode // 200
+ * res.json() // matches { locations: [{ url: 'http://example.org/foo/a123,456' }] }
+ * await app.close();
+ * await server.close();
  * ```
  */
 export function createGateway(opts: GatewayOptions = {}): FastifyInstance {
@@ -144,8 +149,8 @@ export function createGateway(opts: GatewayOptions = {}): FastifyInstance {
  *
  * @example
  * ```ts
- * const gw = await startGateway({ port: 0, resolvers: ['http://127.0.0.1:4500'] });
- * console.log(`${gw.url}/urn:isbn:0451450523`);
+ * const gw = await startGateway({ port: 0, resolvers: ['http://127.0.0.1:1'] });
+ * (await fetch(`${gw.url}/urn:isbn:0451450523`)).status // 502 (no resolver could be reached)
  * await gw.close();
  * ```
  */

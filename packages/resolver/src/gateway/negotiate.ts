@@ -10,6 +10,7 @@
  * @example
  * ```ts
  * const f: GatewayFormat = negotiateFormat('text/urc-0');
+ * f // 'text/urc-0'
  * ```
  */
 export type GatewayFormat = 'text/html' | 'application/json' | 'text/urc-0';

@@ -37,6 +37,7 @@ function header(urn: string): string {
  * @example
  * ```ts
  * renderResultPage('urn:x:y', { status: 200, locations: [{ url: 'http://a/' }], via: ['urn:x:y'] })
+ *   .includes('<a href="http://a/" rel="noopener noreferrer">http://a/</a>') // true
  * ```
  */
 export function renderResultPage(urn: string, result: ResolveResult): string {
@@ -50,7 +51,8 @@ export function renderResultPage(urn: string, result: ResolveResult): string {
  *
  * @example
  * ```ts
- * renderErrorPage('urn:x:y', 'no resolver for this URN could be reached')
+ * renderErrorPage('urn:x:y', 'no resolver for <this> URN could be reached')
+ *   .includes('<p class="bad" role="alert">no resolver for &lt;this&gt; URN could be reached</p>') // true
  * ```
  */
 export function renderErrorPage(urn: string, message: string): string {

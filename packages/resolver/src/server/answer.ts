@@ -25,7 +25,15 @@ export interface Answer {
   kind: string;
 }
 
-/** CORS on every answer, redirects included (issue 7 item 2): any origin may read a resolution. */
+/**
+ * CORS on every answer, redirects included (issue 7 item 2): any origin
+ * may read a resolution.
+ *
+ * @example
+ * ```ts
+ * res.writeHead(302, { ...CORS_HEADERS, location });
+ * ```
+ */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type',

@@ -67,7 +67,14 @@ export interface ServerOptions {
   accessLog?: boolean;
 }
 
-/** The defaults of {@link ServerLimits}. */
+/**
+ * The defaults of {@link ServerLimits}.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_LIMITS.urnLength // 4096
+ * ```
+ */
 export const DEFAULT_LIMITS: ServerLimits = {
   bodyBytes: 1 << 20,
   importBytes: 1 << 30,
@@ -78,5 +85,13 @@ export const DEFAULT_LIMITS: ServerLimits = {
   importTimeoutMs: 600_000,
 };
 
-/** The default port of the 1995 draft §3.2: "the URN-resolving HTTP server must be located at TCP port 4500". */
+/**
+ * The default port of the 1995 draft §3.2: "the URN-resolving HTTP server
+ * must be located at TCP port 4500".
+ *
+ * @example
+ * ```ts
+ * await startServer({ port: DEFAULT_PORT });
+ * ```
+ */
 export const DEFAULT_PORT = 4500;

@@ -71,6 +71,8 @@ function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_names': {
       async up(db: Kysely<any>) {
+        // SQLite: WITHOUT ROWID keeps each row in the key's B-tree, so a
+        // resolution is one B-tree descent instead of index + table.
         await db.schema.createTable('names')
           .addColumn('key', keyType, (c) => c.primaryKey())
           .addColumn('urn', 'text', (c) => c.notNull())
@@ -79,6 +81,7 @@ function migrations(engine: Engine): Record<string, Migration> {
           .addColumn('version', 'integer', (c) => c.notNull())
           .addColumn('created', 'bigint', (c) => c.notNull())
           .addColumn('updated', 'bigint', (c) => c.notNull())
+          .modifyEnd(engine === 'sqlite' ? sql`without rowid` : sql``)
           .execute();
         let history = db.schema.createTable('history');
         history = engine === 'postgres'

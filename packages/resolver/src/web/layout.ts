@@ -28,7 +28,7 @@ pre.meta{white-space:pre-wrap;background:#f6f6f6;padding:.4rem;margin:.2rem 0}
  *
  * @example
  * ```ts
- * htmlDocument('urikit', '<p>hi</p>')
+ * htmlDocument('a <b>', '<p>hi</p>').includes('<title>a &lt;b&gt;</title>') // true
  * ```
  */
 export function htmlDocument(title: string, body: string): string {

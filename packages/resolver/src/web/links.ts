@@ -35,7 +35,8 @@ export function schemeOf(url: string): string | undefined {
  *
  * @example
  * ```ts
- * linkTo('http://a/?x=<1>') // '<a href="http://a/?x=&lt;1&gt;">http://a/?x=&lt;1&gt;</a>'
+ * linkTo('http://a/?x=<1>') // '<a href="http://a/?x=&lt;1&gt;" rel="noopener noreferrer">http://a/?x=&lt;1&gt;</a>'
+ * linkTo('javascript:alert(1)') // '<code>javascript:alert(1)</code>'
  * ```
  */
 export function linkTo(url: string, urnHref?: (urn: string) => string, label?: string): string {

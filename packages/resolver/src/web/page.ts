@@ -169,7 +169,9 @@ function form(uri: string, compare: string): string {
  *
  * @example
  * ```ts
- * const html = await renderPage({ uri: 'http://a/b?c', mode: 'serve' });
+ * const html = await renderPage({ uri: 'http://a/b?c<d>', mode: 'serve' });
+ * html.includes('http://a/b?c&lt;d&gt;') // true
+ * html.includes('c<d>') // false
  * ```
  */
 export async function renderPage(input: PageInput): Promise<string> {

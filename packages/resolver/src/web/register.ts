@@ -28,8 +28,10 @@ export interface WebPageOptions {
  *
  * @example
  * ```ts
+ * import Fastify from 'fastify';
  * const app = Fastify();
  * registerWebPage(app, { mode: 'gateway', resolveUrn: (u) => resolveUrn(u) });
+ * (await app.inject({ url: '/?uri=HTTP://A/b' })).statusCode // 200
  * ```
  */
 export function registerWebPage(app: FastifyInstance, opts: WebPageOptions): void {

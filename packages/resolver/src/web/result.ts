@@ -34,6 +34,7 @@ export function reasonPhrase(status: number): string {
  * @example
  * ```ts
  * renderResolution({ status: 200, locations: [{ url: 'http://a/' }], via: ['urn:x:y'] }, (u) => '/' + u)
+ *   .includes('<a href="http://a/" rel="noopener noreferrer">http://a/</a>') // true
  * ```
  */
 export function renderResolution(result: ResolveResult, urnHref: (urn: string) => string): string {

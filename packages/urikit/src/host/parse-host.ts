@@ -80,7 +80,7 @@ export interface ParseHostOptions {
  * ```ts
  * parseHost('192.0.2.1') // { kind: 'ipv4', address: 3221225985, text: '192.0.2.1' }
  * parseHost('[2001:DB8::0:1]') // { kind: 'ipv6', groups: [0x2001, 0xdb8, 0, 0, 0, 0, 0, 1], text: '2001:db8::1' }
- * parseHost('[fe80::1%25eth0]').zone // "eth0"
+ * parseHost('[fe80::1%25eth0]') // matches { kind: 'ipv6', zone: 'eth0' }
  * parseHost('[v7.x:y]') // { kind: 'ipvfuture', version: '7', address: 'x:y' }
  * parseHost('example.com') // { kind: 'reg-name', name: 'example.com' }
  * ```

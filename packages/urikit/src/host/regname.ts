@@ -141,7 +141,7 @@ function findHostnameError(name: string): number {
  *
  * @example
  * ```ts
- * checkHostname('www.example.com.') // ok
+ * checkHostname('www.example.com.') // undefined (a host name: nothing thrown)
  * checkHostname('-bad.example') // throws UriError('bad-hostname', 0)
  * ```
  */

@@ -25,7 +25,7 @@ const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
  * @example
  * ```ts
  * check1997Host('www.ics.uci.edu') // -1
- * check1997Host('a.1b') // 2: a toplabel begins with a letter
+ * check1997Host('a.1b') // 2 (a toplabel begins with a letter)
  * ```
  */
 export function check1997Host(host: string): number {

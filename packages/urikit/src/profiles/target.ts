@@ -12,7 +12,7 @@ import type { UriReference } from '../types.js';
  * @see https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#section-5.2
  * @example
  * ```ts
- * target({ scheme: 'http', host: 'a', path: '/' }, { host: 'g', path: '' }, '/x', undefined, 's') // http://g/x#s once serialized
+ * serialize(target({ scheme: 'http', host: 'a', path: '/' }, { host: 'g', path: '' }, '/x', undefined, 's')) // "http://g/x#s"
  * ```
  */
 export function target(base: UriReference, site: UriReference, path: string, query: string | undefined, fragment: string | undefined): UriReference {

@@ -88,7 +88,7 @@ const body = (ref: { path: string; query?: string }): string => (ref.query === u
  * @see https://www.rfc-editor.org/rfc/rfc2397#section-3
  * @example
  * ```ts
- * dataScheme.parse(parse('data:,A%20brief%20note')).data // the octets of "A brief note"
+ * new TextDecoder().decode(dataScheme.parse(parse('data:,A%20brief%20note')).data) // "A brief note"
  * ```
  */
 export const dataScheme: SchemeCodec<DataUrl> = {

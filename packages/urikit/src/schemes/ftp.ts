@@ -41,7 +41,7 @@ export interface FtpUrl {
  * @example
  * ```ts
  * isAnonymousFtp(ftpScheme.parse(parse('ftp://host.com/'))) // true
- * isAnonymousFtp(ftpScheme.parse(parse('ftp://@host.com/'))) // false: an empty user name was given
+ * isAnonymousFtp(ftpScheme.parse(parse('ftp://@host.com/'))) // false (an empty user name was given)
  * ```
  */
 export function isAnonymousFtp(url: FtpUrl): boolean {

@@ -89,7 +89,8 @@ export function requireHost(ref: UriReference): string {
  * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.1
  * @example
  * ```ts
- * authorityText({ host: 'a', port: '21', userinfo: 'u', path: '' }) // '//u@a:21'
+ * authorityText('u', 'a', '21') // '//u@a:21'
+ * authorityText(undefined, undefined, undefined) // ''
  * ```
  */
 export function authorityText(userinfo: string | undefined, host: string | undefined, port: string | number | undefined): string {

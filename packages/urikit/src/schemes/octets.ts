@@ -14,7 +14,7 @@ import { hexValue } from '../chars.js';
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-2.1
  * @example
  * ```ts
- * decodeOctets('a%20b') // Uint8Array [0x61, 0x20, 0x62]
+ * decodeOctets('a%20b') // new Uint8Array([0x61, 0x20, 0x62])
  * ```
  */
 export function decodeOctets(text: string, start = 0, end = text.length): Uint8Array {

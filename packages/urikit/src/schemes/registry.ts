@@ -20,6 +20,8 @@ import { BUILTIN_RULES } from './rules.js';
  *   build: (f) => `acme:${f.id}`,
  * };
  * registerScheme(acme);
+ * getScheme('ACME')?.parse(parse('acme:42')) // { id: '42' }
+ * getScheme('acme')?.validate(parse('acme:x')) // throws bad-scheme-specific-part
  * ```
  */
 export interface SchemeCodec<T = unknown> {
@@ -63,6 +65,7 @@ export interface SchemeCodec<T = unknown> {
  * @example
  * ```ts
  * const rules: SchemeRules = { name: 'acme', authority: 'required', defaultPort: 4000 };
+ * getSchemeRules('https') // matches { name: 'https', authority: 'required', defaultPort: 443 }
  * ```
  */
 export type SchemeRules = Pick<SchemeCodec, 'name' | 'defaultPort' | 'authority' | 'emptyPathIsSlash' | 'experimental' | 'fragmentSignificant' | 'normalize' | 'equivalent'>;
@@ -81,8 +84,11 @@ const experimentalRules = new Map<string, SchemeRules>();
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
  * @example
  * ```ts
- * registerScheme(myCodec);
- * normalize('MYSCHEME://Host:99/', { level: 'scheme' });
+ * registerScheme({
+ *   name: 'myscheme', defaultPort: 99, authority: 'required', emptyPathIsSlash: true,
+ *   validate: () => {}, parse: (ref) => ref, build: (ref) => serialize(ref),
+ * });
+ * normalize('MYSCHEME://Host:99', { level: 'scheme' }) // "myscheme://host/"
  * ```
  */
 export function registerScheme<T>(codec: SchemeCodec<T>): void {

@@ -256,7 +256,7 @@ function unicodeLabels(host: string, offset: number): Array<{ label: string; sta
  * lint('http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm').map((f) => f.code)
  * // ["userinfo", "deceptive-userinfo", "ip-host", "internal-host"]
  * lint('https://example.com/') // []
- * lint('http://a b/') // [{ code: "invalid-char", severity: "error", start: 8, end: 9, ... }]
+ * lint('http://a b/') // matches [{ code: "invalid-char", severity: "error", start: 8, end: 9 }]
  * ```
  */
 export function lint(uri: string): LintFinding[] {

@@ -77,7 +77,7 @@ export const T_ALNUM = 1 << 6;
  *
  * @example
  * ```ts
- * (TEXT_CLASS[0x3c]! & T_URIC) === 0 // "<" ends a URI
+ * (TEXT_CLASS[0x3c]! & T_URIC) === 0 // true ("<" ends a URI)
  * ```
  */
 export const TEXT_CLASS: Uint8Array = (() => {
@@ -102,7 +102,7 @@ export const TEXT_CLASS: Uint8Array = (() => {
 
 /**
  * True if the non-ASCII code unit `c` ends an IRI in text although RFC 3987
- * §2.2 `ucschar` admits it: the Unicode spaces, typographic quotation marks,
+ * §2.2 `ucschar` admits it: the Unicode spaces, en and em dashes, typographic quotation marks,
  * angle quotes and CJK brackets that people write around identifiers, and
  * the ideographic and full-width sentence punctuation (RFC 3987 §7.2 asks
  * for such delimiters to be chosen from outside the IRI).
@@ -116,6 +116,7 @@ export const TEXT_CLASS: Uint8Array = (() => {
 export function isTextDelimiter(c: number): boolean {
   if (c === 0xa0 || c === 0xab || c === 0xbb || c === 0x1680) return true; // NBSP « » OGHAM SPACE
   if (c >= 0x2000 && c <= 0x200f) return true; // spaces, zero-width, LRM/RLM
+  if (c >= 0x2013 && c <= 0x2015) return true; // – — ― (dashes of prose)
   if (c >= 0x2018 && c <= 0x201f) return true; // ‘ ’ ‚ ‛ “ ” „ ‟
   if (c >= 0x2026 && c <= 0x202f) return true; // … line/paragraph separators, bidi controls, NNBSP
   if (c === 0x2039 || c === 0x203a || c === 0x205f) return true; // ‹ › MMSP
@@ -157,7 +158,7 @@ export const PROSE_SCHEMES: ReadonlySet<string> = new Set([
  *
  * @example
  * ```ts
- * MAX_SCHEME // a small constant
+ * MAX_SCHEME // 32
  * ```
  */
 export const MAX_SCHEME = 32;
@@ -166,7 +167,7 @@ export const MAX_SCHEME = 32;
  *
  * @example
  * ```ts
- * MAX_GAP // a small constant
+ * MAX_GAP // 64
  * ```
  */
 export const MAX_GAP = 64;
@@ -175,10 +176,20 @@ export const MAX_GAP = 64;
  *
  * @example
  * ```ts
- * MAX_LOCAL_PART // a small constant
+ * MAX_LOCAL_PART // 64
  * ```
  */
 export const MAX_LOCAL_PART = 64;
+/**
+ * How far back from a `<` the start of its line is looked for, to see if
+ * the line is quoted mail (`> `).
+ *
+ * @example
+ * ```ts
+ * MAX_QUOTE_LINE // 128
+ * ```
+ */
+export const MAX_QUOTE_LINE = 128;
 /**
  * How far back from a trigger character any decision of the scanner looks;
  * the stream keeps this much text from one chunk to the next.
@@ -188,4 +199,4 @@ export const MAX_LOCAL_PART = 64;
  * LOOKBACK > MAX_SCHEME + MAX_GAP // true
  * ```
  */
-export const LOOKBACK = 4 + MAX_SCHEME + 2 * MAX_GAP + MAX_LOCAL_PART + 8;
+export const LOOKBACK = 4 + MAX_SCHEME + 2 * MAX_GAP + MAX_LOCAL_PART + MAX_QUOTE_LINE + 8;

@@ -18,7 +18,8 @@ import type { ExtractOptions, UriMatch } from './match.js';
  *   wrappers and not part of the URI; so are parentheses and brackets that
  *   enclose the URI (an unbalanced `)` ends it, `(...)` inside it belongs);
  * - inside `<...>` "the whitespace should be ignored" (also for the 1995
- *   draft's `<urn:...>`);
+ *   draft's `<urn:...>`), and so are the `> ` markers of quoted mail at
+ *   the start of a continuation line when the line of the `<` is quoted;
  * - at "a line break immediately after a hyphen" the URI goes on, and
  *   since "the hyphen may or may not actually be part of the URI" the match
  *   is `ambiguous` with the reading without the hyphen in `alternatives`;

@@ -32,6 +32,14 @@ export interface ExtractOptions {
   emails?: boolean;
   /** Accept non-ASCII characters (RFC 3987 IRIs). Default `true`; when `false` they end a URI. */
   iri?: boolean;
+  /**
+   * Where a URN's NSS ends in text. `'rfc8141'` (default): at the first
+   * character excluded by the 2012 draft §2.5.3 list that RFC 8141 §2 does
+   * not admit (`/` is admitted, `?+`, `?=` and `#` begin components).
+   * `'urn-2012'`: at the first character of that list, `/` included; a
+   * following `?` query (directives) and `#` fragment are kept.
+   */
+  urnProfile?: 'rfc8141' | 'urn-2012';
 }
 
 /**

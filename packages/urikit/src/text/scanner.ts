@@ -18,7 +18,7 @@ import { isValid } from '../parse.js';
 import { isPctEncoded, ucscharLength } from '../chars.js';
 import {
   TEXT_CLASS, T_URIC, T_SPACE, T_TRAILING, T_SYMMETRIC, T_SCHEME, T_ALNUM,
-  isTextDelimiter, PROSE_SCHEMES, MAX_SCHEME, MAX_GAP, MAX_LOCAL_PART,
+  isTextDelimiter, PROSE_SCHEMES, MAX_SCHEME, MAX_GAP, MAX_LOCAL_PART, MAX_QUOTE_LINE,
 } from './delimiters.js';
 import type { ExtractOptions, UriMatch } from './match.js';
 import { isHostName, isLdh, isCommonTopLabel, hostEnd, isLocalChar } from './host-name.js';
@@ -52,7 +52,11 @@ interface Body {
  *
  * @example
  * ```ts
- * const s = new UriScanner(); s.text = 'see http://a/'; const out: UriMatch[] = []; s.run(out); // out[0].uri === 'http://a/'
+ * const s = new UriScanner();
+ * s.text = 'see http://a/';
+ * const out: UriMatch[] = [];
+ * s.run(out);
+ * out[0].uri // "http://a/"
  * ```
  */
 export class UriScanner {
@@ -70,7 +74,12 @@ export class UriScanner {
   private readonly abbreviated: boolean;
   private readonly emails: boolean;
   private readonly iri: boolean;
+  private readonly urn2012: boolean;
   private resume = 0;
+  /** Index of the `<` found by {@link openerBefore}. */
+  private openAt = -1;
+  /** The line of the current `<...>` is quoted mail, so `> ` after a line break inside it is quoting. */
+  private quoted = false;
   private readonly body: Body = { end: 0, resume: 0, built: '', segStart: 0, hyphens: undefined };
 
   constructor(opts?: ExtractOptions) {
@@ -80,6 +89,7 @@ export class UriScanner {
     this.abbreviated = opts?.abbreviated ?? false;
     this.emails = opts?.emails ?? false;
     this.iri = opts?.iri ?? true;
+    this.urn2012 = opts?.urnProfile === 'urn-2012';
   }
 
   /** Scans `text` from `pos`, appending matches to `out` (offsets relative to `text`). */
@@ -139,12 +149,14 @@ export class UriScanner {
     const hasAuthority = text.charCodeAt(c + 1) === SLASH && text.charCodeAt(c + 2) === SLASH;
     const scheme = text.slice(s, c).toLowerCase();
     if (!this.accepts(scheme, hasAuthority)) return REJECT;
-    const urn = scheme === 'urn';
+    // How a URN's NSS ends: 1 = RFC 8141, 2 = the 2012 draft; 0 = not a URN.
+    const urn = scheme === 'urn' ? (this.urn2012 ? 2 : 1) : 0;
     const iri = this.iri && !urn; // 2012 URN draft §2.5.3: %x80-FF are excluded
     const first = hasAuthority ? c + 3 : c + 1;
     const open = this.openerBefore(p);
     if (open === LT) {
       // <...>: white space inside is ignored (2003 draft App. E; 1995 draft §2 for <urn:...>).
+      this.quoted = this.quotedLine(this.openAt);
       const r = this.scanBody(s, first, hasAuthority, true, urn, iri);
       if (r === PENDING) return PENDING;
       if (r === MATCH && this.emit(s, c, hasAuthority, 'angle', urlPrefix, undefined, out)) return MATCH;
@@ -168,11 +180,27 @@ export class UriScanner {
     const text = this.text;
     if (p <= this.floor) return -1;
     const o = text.charCodeAt(p - 1);
+    if (o === LT) this.openAt = p - 1;
     if (!(cls(o) & T_SPACE)) return o;
     const lo = Math.max(this.floor, p - 1 - MAX_GAP);
     let q = p - 1;
     while (q > lo && cls(text.charCodeAt(q - 1)) & T_SPACE) q--;
-    return q > this.floor && text.charCodeAt(q - 1) === LT ? LT : -1;
+    if (q > this.floor && text.charCodeAt(q - 1) === LT) {
+      this.openAt = q - 1;
+      return LT;
+    }
+    return -1;
+  }
+
+  /** Is the line holding `text[at]` quoted mail: does it begin with `>` (after spaces)? */
+  private quotedLine(at: number): boolean {
+    const text = this.text;
+    const lo = Math.max(this.floor, at - MAX_QUOTE_LINE);
+    let l = at;
+    while (l > lo && text.charCodeAt(l - 1) !== 0x0a && text.charCodeAt(l - 1) !== 0x0d) l--;
+    if (l > 0 && l === lo && text.charCodeAt(l - 1) !== 0x0a && text.charCodeAt(l - 1) !== 0x0d) return false;
+    while (l < at && text.charCodeAt(l) === 0x20) l++;
+    return text.charCodeAt(l) === GT;
   }
 
   /**
@@ -180,13 +208,13 @@ export class UriScanner {
    * `this.body`; `angle` reads up to a closing `>` ignoring white space and
    * returns REJECT if there is none.
    */
-  private scanBody(s: number, i: number, inAuthority: boolean, angle: boolean, urn: boolean, iri: boolean): Outcome {
+  private scanBody(s: number, i: number, inAuthority: boolean, angle: boolean, urn: number, iri: boolean): Outcome {
     const text = this.text, len = text.length, final = this.final;
     const b = this.body;
     b.built = '';
     b.segStart = s;
     b.hyphens = undefined;
-    let depth = 0, end = i, ipLiteral = false;
+    let depth = 0, end = i, ipLiteral = false, inNss = urn !== 0;
     for (;;) {
       if (i >= len) {
         if (!final) return PENDING;
@@ -213,12 +241,17 @@ export class UriScanner {
             if (depth === 0) break; // an unbalanced ")" encloses rather than belongs
             depth--;
           }
-          if (urn && ch === QMARK) {
+          if (urn === 1 && ch === QMARK) {
             // RFC 8141 §2: "?" begins an r-component ("?+") or q-component ("?=");
             // otherwise it is excluded (2012 draft §2.5.3) and ends the NSS.
             if (i + 1 >= len && !final) return PENDING;
             const n = text.charCodeAt(i + 1);
             if (n !== 0x2b && n !== 0x3d) break;
+          } else if (urn === 2 && inNss) {
+            // 2012 draft §2.5.3: "/" is excluded from the NSS; "?" (its query
+            // directives, §2.3) and "#" (§2.4) end the NSS and go on.
+            if (ch === SLASH) break;
+            if (ch === QMARK || ch === HASH) inNss = false;
           }
           end = ++i;
           continue;
@@ -238,6 +271,13 @@ export class UriScanner {
             const w = text.charCodeAt(j);
             if (w === 0x0a || (w === 0x0d && text.charCodeAt(j + 1) !== 0x0a)) eols++;
             j++;
+          }
+          if (angle && eols > 0 && this.quoted && text.charCodeAt(j) === GT) {
+            // Quoted mail: the "> " that begins the next line is quoting, not the closing bracket.
+            let q = j;
+            while (q < len && (text.charCodeAt(q) === GT || text.charCodeAt(q) === 0x20)) q++;
+            if (q >= len && !final) return PENDING;
+            if (q > j && text.charCodeAt(q - 1) === 0x20 && q < len && !(cls(text.charCodeAt(q)) & T_SPACE)) j = q;
           }
           if (j >= len && !final) return PENDING;
           const hyphenBreak = eols > 0 && text.charCodeAt(i - 1) === HYPHEN;
@@ -309,13 +349,14 @@ export class UriScanner {
     if (prefix !== undefined) m.abbreviated = true;
     if (b.hyphens !== undefined) {
       m.ambiguous = true;
-      let alt = uri;
+      // The reading without the hyphens at line breaks, in one pass.
       const shift = prefix?.length ?? 0;
-      for (let h = b.hyphens.length - 1; h >= 0; h--) {
-        const at = b.hyphens[h]! + shift;
-        alt = alt.slice(0, at) + alt.slice(at + 1);
+      let alt = '', from = 0;
+      for (const h of b.hyphens) {
+        alt += uri.slice(from, h + shift);
+        from = h + shift + 1;
       }
-      m.alternatives = [alt];
+      m.alternatives = [alt + uri.slice(from)];
     }
     out.push(m);
     this.resume = b.resume;
@@ -341,7 +382,7 @@ export class UriScanner {
     const www = t - s === 3 && a === 0x77 && b2 === 0x77 && c === 0x77;
     const ftp = t - s === 3 && a === 0x66 && b2 === 0x74 && c === 0x70;
     const open = this.openerBefore(s);
-    const r = this.scanBody(s, t, true, false, false, this.iri);
+    const r = this.scanBody(s, t, true, false, 0, this.iri);
     if (r === PENDING) return PENDING;
     this.trim(t + 1, open);
     const b = this.body;

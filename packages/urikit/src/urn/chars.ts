@@ -18,6 +18,7 @@ import { ALPHA, DIGIT } from '../chars.js';
  * @see https://www.rfc-editor.org/rfc/rfc8141#section-2
  * @example
  * ```ts
+ * import { CLASS } from '../chars.js';
  * (CLASS[0x61]! & ALPHANUM) !== 0; // true ("a")
  * ```
  */

@@ -51,6 +51,7 @@ const designators = new Map<string, UrnServiceDesignator>(
  * @example
  * ```ts
  * registerDirectiveKeyword({ keyword: 'lang', purpose: 'language', scope: 'specific', reference: 'RFC 0000' });
+ * getDirectiveKeyword('lang')?.scope // "specific"
  * ```
  */
 export function registerDirectiveKeyword(entry: UrnDirectiveKeyword): void {
@@ -78,6 +79,7 @@ export function getDirectiveKeyword(keyword: string): UrnDirectiveKeyword | unde
  * @example
  * ```ts
  * registerServiceDesignator({ name: 'I2T', purpose: 'URI to thumbnail', status: 'exp', reference: 'RFC 0000' });
+ * getServiceDesignator('I2T')?.status // "exp"
  * ```
  */
 export function registerServiceDesignator(entry: UrnServiceDesignator): void {
@@ -104,7 +106,7 @@ export function getServiceDesignator(name: string): UrnServiceDesignator | undef
  *
  * @example
  * ```ts
- * listServiceDesignators().map((d) => d.name); // ["I2L", "I2Ls", ...]
+ * listServiceDesignators().map((d) => d.name).slice(0, 2); // ["I2L", "I2Ls"]
  * ```
  */
 export function listServiceDesignators(): UrnServiceDesignator[] {

@@ -47,7 +47,7 @@ export function parseUrn(input: string, opts?: UrnParseOptions): Urn {
  * @see https://www.rfc-editor.org/rfc/rfc8141#section-2
  * @example
  * ```ts
- * isValidUrn('urn:ex:a?+'); // false: an r-component cannot be empty
+ * isValidUrn('urn:ex:a?+'); // false (an r-component cannot be empty)
  * isValidUrn('urn:isbn:0-395-36341-1?s=I2L&c=ToC', { profile: 'urn-2012' }); // true
  * ```
  */

@@ -56,3 +56,11 @@ test('one long URI made of a single run is one match', () => {
   expect(found[0]!.start).toBe(4);
   expect(found[0]!.end).toBe(text.length - 4);
 });
+
+test('a bracketed URI broken after a hyphen on every line: one match, both readings', () => {
+  const text = '<http://example.org/' + 'a-\n  '.repeat(200_000) + 'z>';
+  const found = extractUris(text);
+  expect(found).toHaveLength(1);
+  expect(found[0]!.uri).toBe('http://example.org/' + 'a-'.repeat(200_000) + 'z');
+  expect(found[0]!.alternatives).toEqual(['http://example.org/' + 'a'.repeat(200_000) + 'z']);
+});

@@ -10,7 +10,9 @@ const appendix = JSON.parse(readFileSync(new URL('./appendix-e.json', import.met
   paragraphs: { document: string; section: string; text: string; expected: string[] }[];
 };
 
-const noWhite = (s: string): string => s.replace(/[ \t\r\n]/g, '');
+// The span with what extraction ignores taken out: white space, and the
+// "> " quote markers that begin a line of quoted mail.
+const noWhite = (s: string): string => s.replace(/[\r\n]+[ >]*/g, '').replace(/[ \t]/g, '');
 
 describe('Appendix E: the "Yes, Jim" paragraphs, verbatim', () => {
   test.each(appendix.paragraphs)('$document $section', ({ text, expected }) => {

@@ -8,10 +8,10 @@ import type { ExtractOptions, UriMatch } from 'urikit';
 const TOKENS = [
   'http://example.org/a', 'https://x.example/p?q=1#f', ' ', '\n', '\r\n', '-\n', '-', '.', ',', ':', '(', ')', '<', '>', '"',
   "'", '*', 'URL:', 'urn:isbn:123', 'www.w3.org', '/path', 'word', 'é', '例', '\u{1F600}', '<http://a.example/b\n c>', 'ftp.example.org',
-  'roy@example.org', '%20', '%', '[', ']', '?', '#', 'mailto:', '  ', 'x://[::1]/', 'example.com/x', 'a-', 'urn:x-y:z?+r', '\t',
+  'roy@example.org', '%20', '%', '[', ']', '?', '#', 'mailto:', '  ', 'x://[::1]/', 'example.com/x', 'a-', 'urn:x-y:z?+r', '\t', '\n> ', '> ',
 ];
 const textArb = fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }).map((a) => a.join(''));
-const optsArb = fc.constantFrom<ExtractOptions>({}, { abbreviated: true, emails: true }, { schemes: 'any' }, { iri: false });
+const optsArb = fc.constantFrom<ExtractOptions>({}, { abbreviated: true, emails: true }, { schemes: 'any' }, { iri: false }, { urnProfile: 'urn-2012' });
 
 async function collect(chunks: Array<string | Uint8Array>, opts: ExtractOptions): Promise<UriMatch[]> {
   async function* gen(): AsyncGenerator<string | Uint8Array> {

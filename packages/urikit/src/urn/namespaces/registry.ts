@@ -28,6 +28,7 @@ const registry = new Map<string, UrnNamespace>(BUILT_IN.map((ns) => [ns.nid, ns]
  * @example
  * ```ts
  * registerUrnNamespace({ nid: 'x-foo', reference: 'RFC 0000', normalizeNss: (nss) => nss.toLowerCase() });
+ * urnEquivalent('urn:x-foo:ABC', 'URN:X-FOO:abc') // true
  * ```
  */
 export function registerUrnNamespace(ns: UrnNamespace): void {
@@ -61,7 +62,7 @@ export function getUrnNamespace(nid: string): UrnNamespace | undefined {
  *
  * @example
  * ```ts
- * listUrnNamespaces().map((ns) => ns.nid); // ["example", "ietf", "isbn", ...]
+ * listUrnNamespaces().map((ns) => ns.nid).slice(0, 3); // ["example", "ietf", "isbn"]
  * ```
  */
 export function listUrnNamespaces(): UrnNamespace[] {
