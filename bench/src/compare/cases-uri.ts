@@ -5,8 +5,8 @@
  * ones that have the feature.
  */
 import { readFileSync } from 'node:fs';
-import { need, show, type Case } from './case.js';
-import type { Components } from './peers.js';
+import { need, per, show, type Case } from './case.js';
+import { urikit, type Components } from './peers.js';
 
 /** The repository root (bench/{src,dist}/compare/ -> ../../../). */
 export const ROOT = new URL('../../../', import.meta.url);
@@ -118,6 +118,14 @@ export function uriCases(): Case[] {
     roundTripCase(F_OPAQUE, 'RFC 3986 §5.3', 'foo://Bar/%7e'),
     normalizeCase(F_OPAQUE, 'RFC 3986 §6.2.2 (any scheme)', 'foo://Bar/%7e', ['foo://bar/~']),
 
+    // A dotted quad above 255, or hex and short forms, is not IPv4address: it is a reg-name, kept as written (§7.4 warns of the rare forms).
+    roundTripCase('Hosts: reg-name that looks like IPv4', 'RFC 3986 §3.2.2', 'http://256.0.0.1/'),
+    roundTripCase('Hosts: reg-name that looks like IPv4', 'RFC 3986 §3.2.2, §7.4', 'http://0x7f.1/'),
+    {
+      feature: 'Security: rare IPv4 forms flagged', section: 'RFC 3986 §7.4', input: 'http://0x7f.1/',
+      expected: ['rare-ip-format'], accepts: (a) => a.split(' ').includes('rare-ip-format'),
+      run: (lib) => per(lib, { urikit: () => urikit.lint('http://0x7f.1/').map((f) => f.code).join(' ') }, 'no security lint'),
+    },
     roundTripCase('IPv6 zone IDs', 'RFC 6874 §2', 'http://[fe80::1%25en0]/'),
     roundTripCase('IPv6 zone IDs', 'RFC 6874 §2', 'http://[fe80::a%25eth0]:8080/x'),
     roundTripCase('IPvFuture literals', 'RFC 3986 §3.2.2', 'http://[v7.fe80::a+en1]/'),
@@ -139,12 +147,16 @@ export function uriCases(): Case[] {
       run: (lib) => String(need(lib, 'errorOffset')('http://a b')),
     },
 
+    normalizeCase('Normalization: case', 'RFC 3986 §6.2.2.1', 'HTTP://www.EXAMPLE.com/', ['http://www.example.com/']),
     normalizeCase('Normalization: percent-encoding', 'RFC 3986 §6.2.2.2', 'http://a/%7e', ['http://a/~']),
     normalizeCase('Normalization: percent-encoding', 'RFC 3986 §6.2.2.1', 'http://a/%3a', ['http://a/%3A']),
     normalizeCase('Normalization: percent-encoding', 'RFC 3986 §6.2.2', 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d', ['example://a/b/c/%7Bfoo%7D']),
     normalizeCase('Normalization: dot segments', 'RFC 3986 §6.2.2.3', 'http://a/b/c/./../../g', ['http://a/g']),
     normalizeCase('Normalization: dot segments', 'RFC 3986 §6.2.2.3, §2.3', 'http://a/b/%2E%2E/c', ['http://a/c']),
-    normalizeCase('Normalization: default port removed', 'RFC 3986 §6.2.3; RFC 9110 §4.2.1', 'http://a:80/', ['http://a/']),
+    // §6.2.3: "http://example.com", "http://example.com/", "http://example.com:/" and "http://example.com:80/" are equivalent.
+    normalizeCase('Normalization: scheme-based (empty path, empty port)', 'RFC 3986 §6.2.3', 'http://example.com', ['http://example.com/']),
+    normalizeCase('Normalization: scheme-based (empty path, empty port)', 'RFC 3986 §6.2.3', 'http://example.com:/', ['http://example.com/']),
+    normalizeCase('Normalization: default port removed', 'RFC 3986 §6.2.3; RFC 9110 §4.2.1', 'http://example.com:80/', ['http://example.com/']),
     // RFC 6455 §3: an empty ws path means "/", so both forms are the normal form.
     normalizeCase('Normalization: default port removed', 'RFC 3986 §6.2.3; RFC 6455 §3', 'ws://a:80/', ['ws://a/', 'ws://a']),
     normalizeCase('Normalization: default port removed', 'RFC 3986 §6.2.3; RFC 1738 §3.2', 'ftp://a:21/', ['ftp://a/']),

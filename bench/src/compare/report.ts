@@ -33,7 +33,7 @@ function code(s: string): string {
 }
 
 /** The summary cell of one library over the cases of one feature. */
-function rollUp(cells: Cell[]): string {
+export function rollUp(cells: Cell[]): string {
   const pass = cells.filter((c) => c.mark === '✓').length;
   const fail = cells.filter((c) => c.mark === '✗').length;
   const none = cells.length - pass - fail;
@@ -94,6 +94,8 @@ export interface ReportInput {
   results: Result[];
   /** Cases where Node's URL and whatwg-url (the same standard) answered differently. */
   nodeVsWhatwg: Result[];
+  /** README sentences whose backing cell changed (claims.ts). */
+  stale: string[];
   elapsedMs: number;
 }
 
@@ -146,6 +148,8 @@ ${fails}
 - The resolution and Appendix C tables are read in place from
   packages/urikit/test/data/ (RFC 3986 §5.4 and the drafts, verbatim).
 - ${agree}
+- The sentences of docs/readme/85-comparison.md that name a peer's result are
+  checked against this table on every run (bench/src/compare/claims.ts): ${r.stale.length === 0 ? 'all hold.' : `${r.stale.length} no longer hold:\n${r.stale.map((x) => `  - ${x}`).join('\n')}`}
 
 ## Appendix: every case, every answer
 

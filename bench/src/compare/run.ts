@@ -13,6 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { NoFeature, type Case } from './case.js';
+import { staleClaims } from './claims.js';
 import { ROOT, uriCases } from './cases-uri.js';
 import { moreCases } from './cases-more.js';
 import { packagingCases } from './packaging.js';
@@ -60,8 +61,14 @@ async function main(): Promise<void> {
   console.log(`\n${results.length} cases in ${(elapsedMs / 1000).toFixed(1)} s; urikit wrong on ${urikitWrong.length}:`);
   for (const r of urikitWrong) console.log(`  ✗ ${r.c.section}: ${r.c.input} -> ${r.cells[0]!.answer} (expected ${r.c.expected.join(' or ')})`);
 
+  const stale = staleClaims(names, results);
+  if (stale.length > 0) {
+    console.log(`\nREADME sentences no longer backed by the table (edit docs/readme/85-comparison.md and claims.ts):`);
+    for (const s of stale) console.log(`  ! ${s}`);
+  }
+
   if (!args.includes('--no-write')) {
-    writeFileSync(out, renderReport({ names, versions: LIBS.map(versionOf), results, nodeVsWhatwg, elapsedMs }));
+    writeFileSync(out, renderReport({ names, versions: LIBS.map(versionOf), results, nodeVsWhatwg, stale, elapsedMs }));
     console.log(`\nwrote ${out}`);
     // The README section keeps its table between these markers, regenerated here.
     const readme = fileURLToPath(new URL('docs/readme/85-comparison.md', ROOT));

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ for (const engine of engines) {
       }, 60_000);
       child.proc.kill('SIGKILL');
       await child.exited;
+      rmSync(file, { force: true });
       expect(child.stdout()).toBe(''); // it never finished
       const after = await openStore(db);
       try {

@@ -4,7 +4,7 @@
  * with `node`, killable with SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -18,6 +18,7 @@ export function mainScript(): Promise<string> {
     // Inside the root node_modules so that node finds fastify, kysely, better-sqlite3 and pg.
     const dir = join(root, 'node_modules', '.cache', 'urikit-resolver-test', String(process.pid));
     mkdirSync(dir, { recursive: true });
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const outfile = join(dir, 'main.mjs');
     await build({
       entryPoints: [join(root, 'packages/resolver/src/server/main.ts')],

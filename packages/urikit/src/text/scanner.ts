@@ -18,23 +18,22 @@ import { isValid } from '../parse.js';
 import { isPctEncoded, ucscharLength } from '../chars.js';
 import {
   TEXT_CLASS, T_URIC, T_SPACE, T_TRAILING, T_SYMMETRIC, T_SCHEME, T_ALNUM,
-  isTextDelimiter, PROSE_SCHEMES, MAX_SCHEME, MAX_GAP, MAX_LOCAL_PART, MAX_QUOTE_LINE,
+  isTextDelimiter, PROSE_SCHEMES, MAX_SCHEME, MAX_GAP, MAX_QUOTE_LINE,
 } from './delimiters.js';
 import type { ExtractOptions, UriMatch } from './match.js';
-import { isHostName, isLdh, isCommonTopLabel, hostEnd, isLocalChar } from './host-name.js';
 
 const COLON = 0x3a, DOT = 0x2e, AT = 0x40, SLASH = 0x2f, LT = 0x3c, GT = 0x3e, HYPHEN = 0x2d;
 const QMARK = 0x3f, HASH = 0x23, LPAREN = 0x28, RPAREN = 0x29, LBRACKET = 0x5b, RBRACKET = 0x5d, DQUOTE = 0x22;
 
-/** Outcome of one candidate. */
-const REJECT = 0, MATCH = 1, PENDING = 2;
-type Outcome = typeof REJECT | typeof MATCH | typeof PENDING;
+import { REJECT, MATCH, PENDING } from './outcome.js';
+import type { Outcome } from './outcome.js';
+import { atDot, atAt } from './shorthand.js';
 
 const isAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 const cls = (c: number): number => (c < 128 ? TEXT_CLASS[c]! : 0);
 
 /** What a body scan found (fields reused between candidates). */
-interface Body {
+export interface Body {
   /** End of the URI characters in the text (exclusive), trailing punctuation not yet removed. */
   end: number;
   /** Where the next search may resume (after `>` for an angle-bracketed URI). */
@@ -73,14 +72,17 @@ export class UriScanner {
   private readonly anyScheme: boolean;
   private readonly abbreviated: boolean;
   private readonly emails: boolean;
-  private readonly iri: boolean;
+  /** @internal */
+  readonly iri: boolean;
   private readonly urn2012: boolean;
-  private resume = 0;
+  /** @internal */
+  resume = 0;
   /** Index of the `<` found by {@link openerBefore}. */
   private openAt = -1;
   /** The line of the current `<...>` is quoted mail, so `> ` after a line break inside it is quoting. */
   private quoted = false;
-  private readonly body: Body = { end: 0, resume: 0, built: '', segStart: 0, hyphens: undefined };
+  /** @internal */
+  readonly body: Body = { end: 0, resume: 0, built: '', segStart: 0, hyphens: undefined };
 
   constructor(opts?: ExtractOptions) {
     const s = opts?.schemes;
@@ -108,7 +110,7 @@ export class UriScanner {
       if (this.emails && nAt < t) t = nAt;
       if (t >= len) { this.pos = len; return; }
       const c = text.charCodeAt(t);
-      const r = c === COLON ? this.atColon(t, out) : c === DOT ? this.atDot(t, out) : this.atAt(t, out);
+      const r = c === COLON ? this.atColon(t, out) : c === DOT ? atDot(this, t, out) : atAt(this, t, out);
       if (r === PENDING) { this.pos = t; this.pending = true; return; }
       if (r === MATCH) this.floor = this.pos = this.resume;
       else this.pos = Math.max(t + 1, this.resume);
@@ -176,7 +178,8 @@ export class UriScanner {
   }
 
   /** The character that opens a wrapper before index `p`: `<` may be followed by white space. */
-  private openerBefore(p: number): number {
+  /** @internal */
+  openerBefore(p: number): number {
     const text = this.text;
     if (p <= this.floor) return -1;
     const o = text.charCodeAt(p - 1);
@@ -208,7 +211,8 @@ export class UriScanner {
    * `this.body`; `angle` reads up to a closing `>` ignoring white space and
    * returns REJECT if there is none.
    */
-  private scanBody(s: number, i: number, inAuthority: boolean, angle: boolean, urn: number, iri: boolean): Outcome {
+  /** @internal */
+  scanBody(s: number, i: number, inAuthority: boolean, angle: boolean, urn: number, iri: boolean): Outcome {
     const text = this.text, len = text.length, final = this.final;
     const b = this.body;
     b.built = '';
@@ -323,7 +327,8 @@ export class UriScanner {
   }
 
   /** Leaves out trailing sentence punctuation and a closing wrapper repeated after the URI. */
-  private trim(min: number, open: number): void {
+  /** @internal */
+  trim(min: number, open: number): void {
     const text = this.text, b = this.body;
     const symmetric = open >= 0 && cls(open) & T_SYMMETRIC ? open : -1;
     let e = b.end;
@@ -338,7 +343,8 @@ export class UriScanner {
   }
 
   /** Builds and checks the match in `this.body`; false if it is not a URI after all. */
-  private emit(s: number, c: number, hasAuthority: boolean, wrapped: UriMatch['wrapped'], urlPrefix: boolean, prefix: string | undefined, out: UriMatch[]): boolean {
+  /** @internal */
+  emit(s: number, c: number, hasAuthority: boolean, wrapped: UriMatch['wrapped'], urlPrefix: boolean, prefix: string | undefined, out: UriMatch[]): boolean {
     const text = this.text, b = this.body;
     if (b.end <= c + 1 || (hasAuthority && b.end <= c + 3 && b.segStart === s)) return false;
     const uri = (prefix ?? '') + b.built + text.slice(b.segStart, b.end);
@@ -363,72 +369,9 @@ export class UriScanner {
     return true;
   }
 
-  /**
-   * A "." — an abbreviated URI (2003 draft App. F): a host beginning with
-   * `www.` (read with `http://`) or `ftp.` (`ftp://`), or a bare host name
-   * with a common top label followed by a path ("only the authority and
-   * path portions"), read with `http://`.
-   */
-  private atDot(t: number, out: UriMatch[]): Outcome {
-    const text = this.text;
-    this.resume = 0;
-    // The first label: RFC 1123 §2.1 letters, digits and "-", at most 63 of them.
-    const lo = Math.max(this.floor, t - 64);
-    let s = t;
-    while (s > lo && isLdh(text.charCodeAt(s - 1))) s--;
-    if (s === t || (s === lo && s > this.floor && isLdh(text.charCodeAt(s - 1)))) return REJECT;
-    if (s > this.floor && !this.boundaryBefore(text.charCodeAt(s - 1))) return REJECT;
-    const a = text.charCodeAt(s) | 0x20, b2 = text.charCodeAt(s + 1) | 0x20, c = text.charCodeAt(s + 2) | 0x20;
-    const www = t - s === 3 && a === 0x77 && b2 === 0x77 && c === 0x77;
-    const ftp = t - s === 3 && a === 0x66 && b2 === 0x74 && c === 0x70;
-    const open = this.openerBefore(s);
-    const r = this.scanBody(s, t, true, false, 0, this.iri);
-    if (r === PENDING) return PENDING;
-    this.trim(t + 1, open);
-    const b = this.body;
-    const he = hostEnd(text, t + 1, b.end);
-    const ok = www || ftp
-      ? isHostName(text, t + 1, he, 2)
-      : he < b.end && text.charCodeAt(he) === SLASH && isHostName(text, s, he, 2) && isCommonTopLabel(text, he);
-    if (!ok) { this.resume = b.resume; return REJECT; }
-    const wrapped = open === LT ? 'angle' : open === DQUOTE ? 'quotes' : open === LPAREN ? 'parens' : open === LBRACKET ? 'brackets' : undefined;
-    if (this.emit(s, s - 1, false, wrapped, false, ftp ? 'ftp://' : 'http://', out)) return MATCH;
-    this.resume = b.resume;
-    return REJECT;
-  }
-
-  /** An "@" — a bare e-mail address `local@domain`, read as a `mailto:` URI (RFC 6068)? */
-  private atAt(t: number, out: UriMatch[]): Outcome {
-    const text = this.text, len = text.length;
-    this.resume = 0;
-    const lo = Math.max(this.floor, t - MAX_LOCAL_PART - 1);
-    let s = t;
-    while (s > lo && isLocalChar(text.charCodeAt(s - 1))) s--;
-    if (s === lo && s > this.floor && isLocalChar(text.charCodeAt(s - 1))) return REJECT;
-    while (s < t && text.charCodeAt(s) === DOT) s++;
-    if (s === t || text.charCodeAt(t - 1) === DOT) return REJECT;
-    if (s > this.floor && !this.boundaryBefore(text.charCodeAt(s - 1))) return REJECT;
-    let e = t + 1;
-    while (e < len) {
-      const ch = text.charCodeAt(e);
-      if (cls(ch) & T_ALNUM || ch === HYPHEN || ch === DOT) e++;
-      else if (ch >= 0xd800 && ch <= 0xdbff && e + 1 >= len && !this.final) return PENDING;
-      else if (ch >= 128 && this.iri && !isTextDelimiter(ch) && ucscharLength(text, e, false) > 0) e += ucscharLength(text, e, false);
-      else break;
-    }
-    if (e >= len && !this.final) return PENDING;
-    while (e > t + 1 && text.charCodeAt(e - 1) === DOT) e--;
-    if (!isHostName(text, t + 1, e, 2)) { this.resume = e; return REJECT; }
-    const b = this.body;
-    b.built = ''; b.segStart = s; b.end = e; b.resume = e; b.hyphens = undefined;
-    const wrapped = this.openerBefore(s) === LT ? 'angle' : undefined;
-    if (this.emit(s, s - 1, false, wrapped, false, 'mailto:', out)) return MATCH;
-    this.resume = e;
-    return REJECT;
-  }
-
   /** True if a URI may begin right after `c` (white space, a wrapper, or a non-URI character). */
-  private boundaryBefore(c: number): boolean {
+  /** @internal */
+  boundaryBefore(c: number): boolean {
     if (c >= 128) return isTextDelimiter(c);
     const k = TEXT_CLASS[c]!;
     return !(k & T_URIC) || (k & T_SYMMETRIC) !== 0 || c === LPAREN || c === LBRACKET;

@@ -20,17 +20,8 @@ export interface ExportDoc {
 
 const VALUE = ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable | ts.SymbolFlags.Enum;
 
-/** Every value export of `index` (relative to the root) with its documentation checked. */
-export function undocumentedExports(index: string): { all: ExportDoc[] } {
-  const program = ts.createProgram([join(ROOT, index)], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-    noResolve: false,
-  });
+/** Every value export of `index` (relative to the root; a root of `program`) with its documentation checked. */
+export function exportDocs(program: ts.Program, index: string): ExportDoc[] {
   const checker = program.getTypeChecker();
   const sf = program.getSourceFile(join(ROOT, index));
   const moduleSymbol = sf && checker.getSymbolAtLocation(sf);
@@ -53,5 +44,5 @@ export function undocumentedExports(index: string): { all: ExportDoc[] } {
     else if (!docs.some((d) => (d.tags ?? []).some((t) => t.tagName.text === 'example'))) entry.problem = 'TSDoc without an @example';
     all.push(entry);
   }
-  return { all: all.sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : 1)) };
+  return all.sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : 1));
 }

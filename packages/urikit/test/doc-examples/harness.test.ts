@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { compile, runExample, type Assertion, type DocExample } from './harness.js';
+import { compile, runExample, withExpectedFailure, type Assertion, type DocExample } from './harness.js';
 
 interface Case { code: string; assertions?: Partial<Assertion>[]; error?: string; passes?: boolean }
 const data = JSON.parse(readFileSync(new URL('./convention.json', import.meta.url), 'utf8')) as { read: Case[]; run: Case[] };
@@ -42,4 +42,20 @@ describe('runs examples', () => {
       else await expect(run).rejects.toThrow();
     });
   }
+});
+
+describe('the expected-failures list', () => {
+  const list = new Map([['f.ts known', 'a known gap']]);
+  const fail = (): void => {
+    throw new Error('fails');
+  };
+  it('a listed case that fails passes', async () => {
+    await expect(withExpectedFailure('f.ts known', list, fail)).resolves.toBeUndefined();
+  });
+  it('a listed case that passes fails, asking for the entry to go', async () => {
+    await expect(withExpectedFailure('f.ts known', list, () => {})).rejects.toThrow('remove it from');
+  });
+  it('an unlisted case that fails fails', async () => {
+    await expect(withExpectedFailure('f.ts other', list, fail)).rejects.toThrow('fails');
+  });
 });

@@ -35,6 +35,7 @@ import ts from 'typescript';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Server } from 'node:net';
 import { expect } from 'vitest';
 
 /** The repository root, from which every file name below is relative. */
@@ -308,6 +309,44 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
 export interface ExampleScope {
   globals: Record<string, unknown>;
   modules: Record<string, unknown>;
+  /** The working directory to run in (a scratch directory: relative files an example writes land there). */
+  cwd?: string;
+}
+
+/**
+ * Runs `body` in `cwd`, with servers allowed to listen on port 0 only;
+ * a server the example leaves listening is closed and fails the example
+ * (examples close what they start, and never take a fixed port on a
+ * shared machine).
+ */
+async function sandboxed(where: string, cwd: string | undefined, body: () => Promise<void>): Promise<void> {
+  const listen = Server.prototype.listen;
+  const opened: Server[] = [];
+  Server.prototype.listen = function (this: Server, ...args: unknown[]): Server {
+    const first = args[0];
+    const port = typeof first === 'object' && first !== null ? (first as { port?: unknown }).port : first;
+    if (port !== undefined && typeof port !== 'function' && Number(port) !== 0) {
+      throw new Error(`${where}: the example listens on ${String(port)}: examples listen on port 0`);
+    }
+    opened.push(this);
+    return listen.apply(this, args as Parameters<typeof listen>);
+  } as typeof listen;
+  const before = process.cwd();
+  if (cwd !== undefined) process.chdir(cwd);
+  let failure: unknown;
+  try {
+    await body();
+  } catch (e) {
+    failure = e ?? new Error(`${where}: the example threw ${String(e)}`);
+  } finally {
+    Server.prototype.listen = listen;
+    process.chdir(before);
+  }
+  const left = opened.filter((s) => s.listening);
+  for (const s of left) (s as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+  await Promise.all(left.map((s) => new Promise((done) => s.close(() => done(undefined)))));
+  if (failure !== undefined) throw failure;
+  if (left.length > 0) throw new Error(`${where}: the example left ${left.length} server(s) listening: close what it starts`);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -356,12 +395,14 @@ export async function runExample(ex: DocExample, scope: ExampleScope): Promise<v
   } catch (e) {
     throw new Error(`${ex.file}:${ex.line}: the example does not compile: ${String(e)}\n${js}`);
   }
-  try {
-    await fn(...values, check, importer, quiet);
-  } catch (e) {
-    if (e instanceof Error && e.message.startsWith(ex.file)) throw e;
-    throw new Error(`${ex.file}:${ex.line}: the example threw ${format(e)}`, { cause: e });
-  }
+  await sandboxed(`${ex.file}:${ex.line}`, scope.cwd, async () => {
+    try {
+      await fn(...values, check, importer, quiet);
+    } catch (e) {
+      if (e instanceof Error && e.message.startsWith(ex.file)) throw e;
+      throw new Error(`${ex.file}:${ex.line}: the example threw ${format(e)}`, { cause: e });
+    }
+  });
 }
 
 function format(v: unknown): string {

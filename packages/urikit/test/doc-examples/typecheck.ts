@@ -4,7 +4,7 @@
  * the compiler reads it. Each example becomes a module beside its source
  * file (so its relative imports resolve), headed by one line that imports
  * the exports it names, and the TypeScript checker reads them all in one
- * program against the sources.
+ * program against the sources (`sourcesProgram`, reused).
  */
 import ts from 'typescript';
 import { basename, dirname, join } from 'node:path';
@@ -30,6 +30,16 @@ const OPTIONS: ts.CompilerOptions = {
   baseUrl: ROOT,
   paths: Object.fromEntries(Object.entries(PACKAGES).map(([k, v]) => [k, [v]])),
 };
+
+/**
+ * One program over the packages' sources (their index files and `files`,
+ * relative to the root): what the examples are checked against, and what
+ * the TSDoc coverage reads.
+ */
+export function sourcesProgram(files: string[]): ts.Program {
+  const roots = [...Object.values(PACKAGES), ...files].map((f) => join(ROOT, f));
+  return ts.createProgram([...new Set(roots)], OPTIONS, ts.createCompilerHost(OPTIONS));
+}
 
 /** The names an example declares or imports itself at its top level. */
 function ownNames(sf: ts.SourceFile): Set<string> {
@@ -66,11 +76,8 @@ function identifiers(sf: ts.SourceFile): Set<string> {
  * the example; examples without errors are absent. `scopeOf` gives the
  * packages whose exports an example sees.
  */
-export function typeErrors(examples: DocExample[], scopeOf: (ex: DocExample) => string[]): Map<DocExample, string[]> {
+export function typeErrors(examples: DocExample[], scopeOf: (ex: DocExample) => string[], base: ts.Program): Map<DocExample, string[]> {
   const host = ts.createCompilerHost(OPTIONS);
-  // First the sources alone, to learn what each module exports.
-  const files = [...new Set(examples.map((e) => join(ROOT, e.file)))];
-  const base = ts.createProgram([...Object.values(PACKAGES).map((p) => join(ROOT, p)), ...files], OPTIONS, host);
   const checker = base.getTypeChecker();
   const exportsOf = new Map<string, Set<string>>();
   const exportNames = (file: string): Set<string> => {
