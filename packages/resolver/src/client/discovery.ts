@@ -75,11 +75,9 @@ export interface ResolverTarget {
  *
  * @example
  * ```ts
- * import { mkdtempSync, writeFileSync } from 'node:fs';
- * import { tmpdir } from 'node:os';
- * const path = `${mkdtempSync(`${tmpdir()}/urikit-`)}/resolvers.json`;
- * writeFileSync(path, '{"resolvers": {"isbn": ["http://127.0.0.1:4500"]}}');
- * loadResolverConfig(path) // { resolvers: { isbn: ['http://127.0.0.1:4500'] } }
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('resolvers.json', '{"resolvers": {"isbn": ["http://127.0.0.1:4500"]}}');
+ * loadResolverConfig('resolvers.json') // { resolvers: { isbn: ['http://127.0.0.1:4500'] } }
  * ```
  */
 export function loadResolverConfig(path: string): ResolverConfig {

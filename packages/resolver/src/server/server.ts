@@ -220,8 +220,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       // 1995 draft §3.3: a Simple-Request is answered with the result alone, in text/urc-0.
       void (async () => {
         metrics.inFlight++;
+        const start = performance.now();
         try {
-          await writeSimpleResponse(socket, await resolve({ target, httpVersion: '0.9', accept: 'text/urc-0' }, socket.remoteAddress));
+          const a = await resolve({ target, httpVersion: '0.9', accept: 'text/urc-0' }, socket.remoteAddress);
+          metrics.observe('simple', a.status, (performance.now() - start) / 1000);
+          await writeSimpleResponse(socket, a);
         } catch (e) {
           app.log.error({ err: e }, 'simple request failed');
           socket.destroy();

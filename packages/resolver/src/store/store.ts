@@ -4,7 +4,7 @@
  * current row and appends the whole new record to the history, which is
  * also the change feed (issue 7 items 1, 5, 6).
  */
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { nextRecord, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, Engine, NamesTable } from './schema.js';
 import type { Authority, ChangeOp, HistoryEntry, NameInput, NameRecord, Page, PrefixRule } from './types.js';
@@ -14,6 +14,9 @@ export interface WriteResult {
   record: NameRecord;
   op: ChangeOp | 'unchanged';
 }
+
+/** The PostgreSQL advisory lock that serializes writers ("urikit" in ASCII). */
+const WRITE_LOCK = 0x75726b69;
 
 /** Rows per multi-row INSERT in a bulk write. */
 const BATCH = 500;
@@ -91,7 +94,13 @@ export class Store {
   /** Runs `fn` in one transaction on the write connection. */
   async transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction().execute(fn);
+      return await this.db.transaction().execute(async (trx) => {
+        // PostgreSQL: one writer at a time across every process, so history ids
+        // (the change feed's seq) are committed in increasing order and a
+        // harvester reading "since N" never skips a later-committed lower id.
+        if (this.engine === 'postgres') await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
+        return fn(trx);
+      });
     } finally {
       this.#endReads();
     }

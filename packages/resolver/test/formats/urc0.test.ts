@@ -79,6 +79,17 @@ describe('laws', () => {
       expect(parseUrc0(formatUrc0Text(parts, { maxLineLength: max }))).toEqual(parts);
     }));
   });
+  it('any bytes either parse or throw Urc0SyntaxError, nothing else', () => {
+    const unit = fc.constantFrom(0x3d, 0x0d, 0x0a, 0x3c, 0x3e, 0x55, 0x52, 0x4c, 0x3a, 0x20, 0x61, 0x2f, 0xe9, 0x00, 0x49, 0x53, 0x4f, 0x2d, 0x38, 0x35, 0x39);
+    fc.assert(fc.property(fc.array(unit, { maxLength: 200 }), fc.boolean(), (bytes, strict) => {
+      try {
+        const parts = parseUrc0(Uint8Array.from(bytes), { strictCrlf: strict });
+        for (const p of parts) expect(p.url.length).toBeGreaterThan(0);
+      } catch (e) {
+        expect(e).toBeInstanceOf(Urc0SyntaxError);
+      }
+    }), { numRuns: 2000 });
+  });
   it('wrapped lines never exceed the line length', () => {
     fc.assert(fc.property(url, fc.integer({ min: 8, max: 80 }), (u, max) => {
       for (const line of formatUrc0Text([{ url: u }], { maxLineLength: max }).split('\r\n')) expect(line.length).toBeLessThanOrEqual(max);

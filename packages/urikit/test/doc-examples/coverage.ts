@@ -18,7 +18,7 @@ export interface ExportDoc {
   problem?: string;
 }
 
-const VALUE = ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable | ts.SymbolFlags.Enum;
+const VALUE = ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable | ts.SymbolFlags.Enum | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias;
 
 /** Every value export of `index` (relative to the root; a root of `program`) with its documentation checked. */
 export function exportDocs(program: ts.Program, index: string): ExportDoc[] {

@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type ts from 'typescript';
-import { caseName, examplesOfFile, expectedFailures, failureKey, ROOT, runExample, sourceFiles, withExpectedFailure, type DocExample } from './harness.js';
+import { caseName, examplesOfFile, failureKey, ROOT, sourceFiles, type DocExample } from './harness.js';
+import { expectedFailures, runExample, withExpectedFailure } from './run.js';
 import { exportDocs } from './coverage.js';
 import { sourcesProgram, typeErrors } from './typecheck.js';
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { compile, runExample, withExpectedFailure, type Assertion, type DocExample } from './harness.js';
+import { compile, type Assertion, type DocExample } from './harness.js';
+import { runExample, withExpectedFailure } from './run.js';
 
 interface Case { code: string; assertions?: Partial<Assertion>[]; error?: string; passes?: boolean }
 const data = JSON.parse(readFileSync(new URL('./convention.json', import.meta.url), 'utf8')) as { read: Case[]; run: Case[] };
