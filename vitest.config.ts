@@ -19,6 +19,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

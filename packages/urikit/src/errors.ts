@@ -67,7 +67,15 @@ export const ERROR_MESSAGES = {
   'bad-resolver-answer': 'the resolver answered in a form that cannot be read',
 } as const;
 
-/** The stable code of a {@link UriError}. */
+/**
+ * The stable code of a {@link UriError}.
+ *
+ * @example
+ * ```ts
+ * const code: UriErrorCode = 'bad-port';
+ * ERROR_MESSAGES[code] // "a port must be decimal digits"
+ * ```
+ */
 export type UriErrorCode = keyof typeof ERROR_MESSAGES;
 
 /**

@@ -52,7 +52,15 @@ function encodeNonAscii(s: string): string {
   return out;
 }
 
-/** Options of {@link iriToUri}. */
+/**
+ * Options of {@link iriToUri}.
+ *
+ * @example
+ * ```ts
+ * const opts: IriToUriOptions = { host: 'percent-encode' };
+ * iriToUri('http://r\u00E9sum\u00E9.example.org/', opts) // "http://r%C3%A9sum%C3%A9.example.org/"
+ * ```
+ */
 export interface IriToUriOptions {
   /**
    * How a non-ASCII `ireg-name` becomes ASCII: `'idna'` (default, RFC 3987
@@ -196,7 +204,16 @@ function octetAt(s: string, i: number): number {
   return h < 0 || l < 0 ? -1 : (h << 4) | l;
 }
 
-/** Options of {@link uriToIri}. */
+/**
+ * Options of {@link uriToIri}.
+ *
+ * @example
+ * ```ts
+ * const opts: UriToIriOptions = { idna: false };
+ * uriToIri('http://xn--bcher-kva.example/D%C3%BCrst', opts) // "http://xn--bcher-kva.example/Dürst"
+ * uriToIri('http://xn--bcher-kva.example/D%C3%BCrst') // "http://bücher.example/Dürst"
+ * ```
+ */
 export interface UriToIriOptions {
   /**
    * Whether `xn--` labels of the host are shown in Unicode (RFC 3987 §3.2:

@@ -33,21 +33,51 @@ export interface UriReference {
   fragment?: string;
 }
 
-/** What kind of host `host` is (RFC 3986 §3.2.2). */
+/**
+ * What kind of host `host` is (RFC 3986 §3.2.2).
+ *
+ * @example
+ * ```ts
+ * const k: HostKind | undefined = parse('http://[::1]/').hostKind;
+ * k // "ipv6"
+ * ```
+ */
 export type HostKind = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
 
 /**
  * Which grammar rule the whole input must match: `uri` (RFC 3986 `URI`),
  * `uri-reference` (`URI-reference`), `absolute-uri` (`absolute-URI`, no
  * fragment), and their RFC 3987 counterparts `iri`, `iri-reference`.
+ *
+ * @example
+ * ```ts
+ * const kind: Kind = 'absolute-uri';
+ * isValid('http://a/b#f', kind) // false (no fragment in an absolute-URI)
+ * isValid('http://a/b#f', 'uri') // true
+ * ```
  */
 export type Kind = 'uri' | 'uri-reference' | 'absolute-uri' | 'iri' | 'iri-reference';
 
 /**
  * A generation of the URI rules (see DESIGN.md, "Profiles"): the default
  * `rfc3986`, and the drafts of 2003, 1997 and 1993.
+ *
+ * @example
+ * ```ts
+ * const p: Profile = 'draft-2003';
+ * resolve('http://a/b/c/d;p?q', '../../../g', { profile: p }) // "http://a/../g"
+ * resolve('http://a/b/c/d;p?q', '../../../g') // "http://a/g"
+ * ```
  */
 export type Profile = 'rfc3986' | 'draft-2003' | 'draft-1997' | 'url-1993';
 
-/** A generation of the URN rules: RFC 8141 (default), the 2012 draft, the 1995 draft. */
+/**
+ * A generation of the URN rules: RFC 8141 (default), the 2012 draft, the 1995 draft.
+ *
+ * @example
+ * ```ts
+ * const p: UrnProfile = 'yaurn-1995';
+ * isValidUrn('urn:dns:library.bigstate.edu:aj17-mcc', { profile: p }) // true
+ * ```
+ */
 export type UrnProfile = 'rfc8141' | 'urn-2012' | 'yaurn-1995';

@@ -18,6 +18,12 @@ import { domainToASCII } from './idna.js';
  * The class of a host, for filters: `public` is a globally routable
  * address, `name` a DNS name whose addresses are known only after
  * resolution (classify each resolved address too).
+ *
+ * @example
+ * ```ts
+ * const c: HostClass = classifyHost('10.1.2.3');
+ * c // "private"
+ * ```
  */
 export type HostClass =
   | 'public'
@@ -50,7 +56,15 @@ export type HostClass =
   | 'drone-id'
   | 'segment-routing';
 
-/** One row of a special-purpose registry. */
+/**
+ * One row of a special-purpose registry.
+ *
+ * @example
+ * ```ts
+ * const r: SpecialRange | undefined = inspectHost('192.0.2.7').range;
+ * r?.range // "192.0.2.0/24"
+ * ```
+ */
 export interface SpecialRange {
   /** The block in CIDR notation, as the registry writes it. */
   readonly range: string;
@@ -186,7 +200,16 @@ function matchV6(groups: number[]): SpecialRange {
   return V6[V6.length - 1]!.row; // ::/0, unreachable in practice
 }
 
-/** What {@link inspectHost} tells about a host. */
+/**
+ * What {@link inspectHost} tells about a host.
+ *
+ * @example
+ * ```ts
+ * const info: HostInfo = inspectHost('0x7f.1');
+ * info.class // "loopback"
+ * info.legacyIPv4 // 2130706433
+ * ```
+ */
 export interface HostInfo {
   /** The class a filter should act on (see {@link classifyHost}). */
   class: HostClass;

@@ -17,7 +17,16 @@ import { CLASS, ALPHA, DIGIT } from '../chars.js';
 import { punycodeDecode, punycodeEncode } from './punycode.js';
 import { MAX_HOSTNAME_LENGTH, MAX_LABEL_LENGTH } from './regname.js';
 
-/** The UTS #46 §4 flags (Transitional_Processing is always false). */
+/**
+ * The UTS #46 §4 flags (Transitional_Processing is always false).
+ *
+ * @example
+ * ```ts
+ * const opts: IdnaOptions = { useSTD3ASCIIRules: false };
+ * domainToASCII('a_b.example', opts) // "a_b.example"
+ * domainToASCII('a_b.example') // throws bad-idna
+ * ```
+ */
 export interface IdnaOptions {
   /** UTS #46 CheckHyphens: no "-" first, last, or third-and-fourth in a label. Default true. */
   checkHyphens?: boolean;

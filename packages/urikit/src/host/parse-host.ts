@@ -16,12 +16,28 @@ import { parseIPv4Address, formatIPv4 } from './ipv4.js';
 import { parseIPv6Address, formatIPv6 } from './ipv6.js';
 import { findRegNameError, findIRegNameError, checkHostname } from './regname.js';
 
-/** A registered name exactly as written (percent-encoding kept). */
+/**
+ * A registered name exactly as written (percent-encoding kept).
+ *
+ * @example
+ * ```ts
+ * const h: RegNameHost = { kind: 'reg-name', name: 'Example.COM' };
+ * formatHost(h) // "Example.COM"
+ * ```
+ */
 export interface RegNameHost {
   kind: 'reg-name';
   name: string;
 }
-/** A dotted-decimal IPv4 address (RFC 3986 §3.2.2 `IPv4address`). */
+/**
+ * A dotted-decimal IPv4 address (RFC 3986 §3.2.2 `IPv4address`).
+ *
+ * @example
+ * ```ts
+ * const h: IPv4Host = { kind: 'ipv4', address: 0xc0000201, text: '192.0.2.1' };
+ * formatHost(h) // "192.0.2.1"
+ * ```
+ */
 export interface IPv4Host {
   kind: 'ipv4';
   /** The address as an unsigned 32-bit number. */
@@ -29,7 +45,15 @@ export interface IPv4Host {
   /** The dotted-decimal text. */
   text: string;
 }
-/** An IPv6 literal (RFC 3986 §3.2.2, RFC 6874 zone). */
+/**
+ * An IPv6 literal (RFC 3986 §3.2.2, RFC 6874 zone).
+ *
+ * @example
+ * ```ts
+ * const h: IPv6Host = { kind: 'ipv6', groups: [0x2001, 0xdb8, 0, 0, 0, 0, 0, 1], text: '2001:db8::1' };
+ * formatHost(h) // "[2001:db8::1]"
+ * ```
+ */
 export interface IPv6Host {
   kind: 'ipv6';
   /** The eight 16-bit groups. */
@@ -39,7 +63,15 @@ export interface IPv6Host {
   /** The RFC 5952 canonical text (§4; §5 mixed notation for IPv4-mapped), without brackets (the zone as `%25` + zone). */
   text: string;
 }
-/** An IPvFuture literal (RFC 3986 §3.2.2). */
+/**
+ * An IPvFuture literal (RFC 3986 §3.2.2).
+ *
+ * @example
+ * ```ts
+ * const h: IPvFutureHost = { kind: 'ipvfuture', version: '7', address: 'x:y' };
+ * formatHost(h) // "[v7.x:y]"
+ * ```
+ */
 export interface IPvFutureHost {
   kind: 'ipvfuture';
   /** The hexadecimal version after "v", as written. */
@@ -47,10 +79,28 @@ export interface IPvFutureHost {
   /** What follows the ".", as written. */
   address: string;
 }
-/** A parsed host; see {@link parseHost}. */
+/**
+ * A parsed host; see {@link parseHost}.
+ *
+ * @example
+ * ```ts
+ * const hosts: Host[] = ['example.com', '192.0.2.1', '[::1]', '[v7.x]'].map((t) => parseHost(t));
+ * hosts.map((h) => h.kind) // ["reg-name", "ipv4", "ipv6", "ipvfuture"]
+ * ```
+ */
 export type Host = RegNameHost | IPv4Host | IPv6Host | IPvFutureHost;
 
-/** Options of {@link parseHost}. */
+/**
+ * Options of {@link parseHost}.
+ *
+ * @example
+ * ```ts
+ * const opts: ParseHostOptions = { requireHostname: true };
+ * parseHost('a_b.example') // { kind: 'reg-name', name: 'a_b.example' }
+ * parseHost('a_b.example', opts) // throws bad-hostname
+ * parseHost('bücher.example', { iri: true }) // { kind: 'reg-name', name: 'bücher.example' }
+ * ```
+ */
 export interface ParseHostOptions {
   /**
    * Also require a registered name to be a DNS host name (2003 draft

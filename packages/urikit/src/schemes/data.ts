@@ -12,7 +12,18 @@ import { decodeOctets, decodeText, encodeText } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { DATA_RULES } from './rules.js';
 
-/** The typed view of a data URL (RFC 2397 §3). */
+/**
+ * The typed view of a data URL (RFC 2397 §3).
+ *
+ * @example
+ * ```ts
+ * const d: DataUrl = dataScheme.parse(parse('data:text/plain;charset=US-ASCII;base64,aGk='));
+ * d.mediaType // "text/plain"
+ * d.parameters // [['charset', 'US-ASCII']]
+ * d.base64 // true
+ * new TextDecoder().decode(d.data) // "hi"
+ * ```
+ */
 export interface DataUrl {
   /** `type/subtype` in lower case; `text/plain` when omitted (RFC 2397 §3). */
   mediaType: string;

@@ -9,7 +9,16 @@ import { parse } from '../parse.js';
 import { decodeText, encodeText } from './octets.js';
 import { driveLetterAt } from './rules.js';
 
-/** Options of {@link fileUriToPath} and {@link pathToFileUri}. */
+/**
+ * Options of {@link fileUriToPath} and {@link pathToFileUri}.
+ *
+ * @example
+ * ```ts
+ * const opts: FilePathOptions = { windows: true };
+ * fileUriToPath('file:///c:/path/to/file.txt', opts) // "c:\\path\\to\\file.txt"
+ * fileUriToPath('file:///c:/path/to/file.txt') // "/c:/path/to/file.txt"
+ * ```
+ */
 export interface FilePathOptions {
   /** Read or write Windows paths (`C:\dir`, `\\server\share`) instead of POSIX ones. */
   windows?: boolean;

@@ -15,7 +15,16 @@ import { decodeText, encodeText } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { FILE_RULES, driveLetterAt } from './rules.js';
 
-/** The typed view of a file URI (RFC 8089 §2). */
+/**
+ * The typed view of a file URI (RFC 8089 §2).
+ *
+ * @example
+ * ```ts
+ * const f: FileUrl = { host: '', path: '/etc/fstab' };
+ * fileScheme.build(f) // "file:///etc/fstab"
+ * fileScheme.parse(parse('file:/etc/fstab')) // { path: '/etc/fstab' }
+ * ```
+ */
 export interface FileUrl {
   /**
    * `undefined`: no authority (`file:/path`); `""`: empty authority

@@ -16,7 +16,15 @@ import { decodeText, encodeText } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { FTP_RULES, typecodeAt } from './rules.js';
 
-/** The typed view of an ftp URL (RFC 1738 §3.2). All text is percent-decoded. */
+/**
+ * The typed view of an ftp URL (RFC 1738 §3.2). All text is percent-decoded.
+ *
+ * @example
+ * ```ts
+ * const f: FtpUrl = { host: 'host.com', directories: ['pub'], name: 'a.txt', typecode: 'i' };
+ * ftpScheme.build(f) // "ftp://host.com/pub/a.txt;type=i"
+ * ```
+ */
 export interface FtpUrl {
   /** `undefined`: no user given, so the anonymous convention applies (1993 draft, "FTP"); `""`: an empty user (`ftp://@host/`). */
   user?: string;

@@ -13,7 +13,16 @@ import { decodeText, encodeText } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { GOPHER_RULES } from './rules.js';
 
-/** The typed view of a gopher URL (RFC 4266 §2.1). Text is percent-decoded. */
+/**
+ * The typed view of a gopher URL (RFC 4266 §2.1). Text is percent-decoded.
+ *
+ * @example
+ * ```ts
+ * const g: GopherUrl = gopherScheme.parse(parse('gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles'));
+ * g.type // "0"
+ * g.selector // "0/Weather/California/Los Angeles"
+ * ```
+ */
 export interface GopherUrl {
   host: string;
   port?: number;

@@ -11,7 +11,15 @@ import { authorityText, portNumber, requireHost } from './login.js';
 import type { SchemeCodec, SchemeRules } from './registry.js';
 import { HTTP_RULES, HTTPS_RULES, WS_RULES, WSS_RULES } from './rules.js';
 
-/** The typed view of an http, https, ws or wss URI (RFC 9110 §4.2, RFC 6455 §3). */
+/**
+ * The typed view of an http, https, ws or wss URI (RFC 9110 §4.2, RFC 6455 §3).
+ *
+ * @example
+ * ```ts
+ * const u: HttpUrl = { scheme: 'https', host: 'example.com', port: 8443, path: '/a', query: 'b' };
+ * httpsScheme.build(u) // "https://example.com:8443/a?b"
+ * ```
+ */
 export interface HttpUrl {
   scheme: 'http' | 'https' | 'ws' | 'wss';
   /** Deprecated by RFC 9110 §4.2.4, kept so that nothing is lost. */

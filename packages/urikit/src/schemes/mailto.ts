@@ -13,7 +13,15 @@ import { decodeText, encodeText } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { MAILTO_RULES } from './rules.js';
 
-/** The typed view of a mailto URI (RFC 6068 §2). Every field is percent-decoded. */
+/**
+ * The typed view of a mailto URI (RFC 6068 §2). Every field is percent-decoded.
+ *
+ * @example
+ * ```ts
+ * const m: MailtoUrl = { to: ['infobot@example.com'], headers: [['subject', 'current-issue']] };
+ * mailtoScheme.build(m) // "mailto:infobot@example.com?subject=current-issue"
+ * ```
+ */
 export interface MailtoUrl {
   /** The addresses before "?", in order. */
   to: string[];

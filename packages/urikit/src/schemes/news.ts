@@ -16,13 +16,30 @@ import { CLASS, PCHAR } from '../chars.js';
 import type { SchemeCodec } from './registry.js';
 import { NEWS_RULES, NNTP_RULES } from './rules.js';
 
-/** The typed view of a news URL (RFC 5538 §2.1). */
+/**
+ * The typed view of a news URL (RFC 5538 §2.1).
+ *
+ * @example
+ * ```ts
+ * const n: NewsUrl = { kind: 'article', messageId: 'p0f8k@example.com' };
+ * newsScheme.build(n) // "news:p0f8k@example.com"
+ * newsScheme.parse(parse('news:*')) // { kind: 'all' }
+ * ```
+ */
 export type NewsUrl =
   | { kind: 'all'; host?: string; port?: number }
   | { kind: 'group'; group: string; host?: string; port?: number }
   | { kind: 'article'; messageId: string; host?: string; port?: number };
 
-/** The typed view of an nntp URL (RFC 5538 §2.2). */
+/**
+ * The typed view of an nntp URL (RFC 5538 §2.2).
+ *
+ * @example
+ * ```ts
+ * const n: NntpUrl = { host: 'news.example.com', group: 'comp.lang.c', articleNumber: 42 };
+ * nntpScheme.build(n) // "nntp://news.example.com/comp.lang.c/42"
+ * ```
+ */
 export interface NntpUrl {
   host: string;
   port?: number;

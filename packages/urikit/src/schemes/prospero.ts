@@ -15,7 +15,16 @@ import { decodeText, encodeText } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { PROSPERO_RULES } from './rules.js';
 
-/** The typed view of a prospero URL. Text is percent-decoded. */
+/**
+ * The typed view of a prospero URL. Text is percent-decoded.
+ *
+ * @example
+ * ```ts
+ * const p: ProsperoUrl = prosperoScheme.parse(parse('prospero://host/a/b%001%00x%00y'));
+ * p.hsoname // "a/b"
+ * p.version // "1"
+ * ```
+ */
 export interface ProsperoUrl {
   host: string;
   port?: number;

@@ -12,7 +12,15 @@ import { authorityText, joinUserinfo, portNumber, requireHost, splitUserinfo } f
 import type { SchemeCodec, SchemeRules } from './registry.js';
 import { RLOGIN_RULES, TELNET_RULES, TN3270_RULES } from './rules.js';
 
-/** The typed view of a telnet, rlogin or tn3270 URL (RFC 4248 §2). */
+/**
+ * The typed view of a telnet, rlogin or tn3270 URL (RFC 4248 §2).
+ *
+ * @example
+ * ```ts
+ * const t: TelnetUrl = { scheme: 'telnet', user: 'guest', host: 'melvyl.ucop.edu' };
+ * telnetScheme.build(t) // "telnet://guest@melvyl.ucop.edu/"
+ * ```
+ */
 export interface TelnetUrl {
   scheme: 'telnet' | 'rlogin' | 'tn3270';
   user?: string;

@@ -15,7 +15,15 @@ import { decodeText, encodeText } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { WAIS_RULES } from './rules.js';
 
-/** The typed view of a wais URL (RFC 4156 §2). Text is percent-decoded. */
+/**
+ * The typed view of a wais URL (RFC 4156 §2). Text is percent-decoded.
+ *
+ * @example
+ * ```ts
+ * const w: WaisUrl = { host: 'quake.think.com', database: 'wais-discussion-archives', search: 'lynch' };
+ * waisScheme.build(w) // "wais://quake.think.com/wais-discussion-archives?lynch"
+ * ```
+ */
 export interface WaisUrl {
   host: string;
   port?: number;

@@ -12,7 +12,15 @@ const LATIN = /\p{Script=Latin}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const GREEK = /\p{Script=Greek}/u;
 
-/** The scripts among Latin, Cyrillic and Greek that `label` uses. */
+/**
+ * The scripts among Latin, Cyrillic and Greek that `label` uses.
+ *
+ * @example
+ * ```ts
+ * const s: ScriptSet = scriptsOf('ΑΒΓ');
+ * s // { latin: false, cyrillic: false, greek: true }
+ * ```
+ */
 export type ScriptSet = { latin: boolean; cyrillic: boolean; greek: boolean };
 
 /**

@@ -21,7 +21,15 @@ import { domainToUnicode } from '../host/idna.js';
 import { hexValue } from '../chars.js';
 import { scriptsOf, isWholeScriptConfusable } from './confusables.js';
 
-/** How loud a finding is. */
+/**
+ * How loud a finding is.
+ *
+ * @example
+ * ```ts
+ * const s: LintSeverity = LINT_RULES['userinfo'][0];
+ * s // "info"
+ * ```
+ */
 export type LintSeverity = 'info' | 'warning' | 'error';
 
 /**
@@ -59,10 +67,26 @@ export const LINT_RULES = {
   'internal-host': ['warning', 'the host names an internal, loopback or otherwise non-public address'],
 } as const satisfies Record<string, readonly [LintSeverity, string]>;
 
-/** The code of a lint finding (a key of {@link LINT_RULES}), or of the {@link UriError} when the input does not parse. */
+/**
+ * The code of a lint finding (a key of {@link LINT_RULES}), or of the {@link UriError} when the input does not parse.
+ *
+ * @example
+ * ```ts
+ * const codes: LintCode[] = lint('http://user:secret@example.com/').map((f) => f.code);
+ * codes // ["userinfo", "password"]
+ * ```
+ */
 export type LintCode = keyof typeof LINT_RULES | UriError['code'];
 
-/** One finding: what, how loud, and where (`start`/`end` are UTF-16 offsets into the input). */
+/**
+ * One finding: what, how loud, and where (`start`/`end` are UTF-16 offsets into the input).
+ *
+ * @example
+ * ```ts
+ * const [f]: LintFinding[] = lint('http://user:secret@example.com/');
+ * f // matches { code: 'userinfo', severity: 'info', start: 7, end: 18 }
+ * ```
+ */
 export interface LintFinding {
   code: LintCode;
   severity: LintSeverity;

@@ -7,7 +7,15 @@ import type { UrnProfile } from '../types.js';
 import { parseUrn } from './parse.js';
 import type { Urn, UrnDirective } from './types.js';
 
-/** The parts {@link buildUrn} needs: a {@link Urn} whose `profile` may be left out. */
+/**
+ * The parts {@link buildUrn} needs: a {@link Urn} whose `profile` may be left out.
+ *
+ * @example
+ * ```ts
+ * const parts: UrnParts = { nid: 'example', nss: 'a123', qComponent: 'lang=en' };
+ * buildUrn(parts) // "urn:example:a123?=lang=en"
+ * ```
+ */
 export type UrnParts = Omit<Urn, 'profile' | 'directives'> & {
   profile?: UrnProfile;
   directives?: ReadonlyArray<Pick<UrnDirective, 'keyword' | 'value'>>;

@@ -7,7 +7,15 @@ import { ALPHA, CLASS, QUERY, isPctEncoded } from '../chars.js';
 import { ALPHANUM } from './chars.js';
 import type { UrnDirective } from './types.js';
 
-/** An entry of the URN Query Keywords sub-registry (2012 draft §9.2.1). */
+/**
+ * An entry of the URN Query Keywords sub-registry (2012 draft §9.2.1).
+ *
+ * @example
+ * ```ts
+ * const k: UrnDirectiveKeyword | undefined = getDirectiveKeyword('c');
+ * k?.scope // "global"
+ * ```
+ */
 export interface UrnDirectiveKeyword {
   keyword: string;
   purpose: string;
@@ -15,7 +23,15 @@ export interface UrnDirectiveKeyword {
   reference: string;
 }
 
-/** An entry of the URN Resolution Service Designators sub-registry (2012 draft §9.2.2). */
+/**
+ * An entry of the URN Resolution Service Designators sub-registry (2012 draft §9.2.2).
+ *
+ * @example
+ * ```ts
+ * const d: UrnServiceDesignator | undefined = getServiceDesignator('I2L');
+ * d?.status // "provisional"
+ * ```
+ */
 export interface UrnServiceDesignator {
   name: string;
   purpose: string;

@@ -68,7 +68,16 @@ export interface Urn {
   reservedRequest?: 'm' | 'a' | 'c' | 'p';
 }
 
-/** Options of {@link parseUrn} and {@link isValidUrn}. */
+/**
+ * Options of {@link parseUrn} and {@link isValidUrn}.
+ *
+ * @example
+ * ```ts
+ * const opts: UrnParseOptions = { checkNamespace: true };
+ * isValidUrn('urn:isbn:0395363412') // true
+ * isValidUrn('urn:isbn:0395363412', opts) // false (the check digit)
+ * ```
+ */
 export interface UrnParseOptions {
   /** Which generation of the URN rules; default `rfc8141`. */
   profile?: UrnProfile;
@@ -80,10 +89,28 @@ export interface UrnParseOptions {
   checkNamespace?: boolean;
 }
 
-/** What lexical equivalence is for (2012 draft §5 step 5a vs 5b). */
+/**
+ * What lexical equivalence is for (2012 draft §5 step 5a vs 5b).
+ *
+ * @example
+ * ```ts
+ * const purpose: UrnEquivalencePurpose = 'cache';
+ * urnEquivalent('urn:foo:a?x=y', 'urn:foo:a', { profile: 'urn-2012', purpose }) // false
+ * urnEquivalent('urn:foo:a?x=y', 'urn:foo:a', { profile: 'urn-2012' }) // true
+ * ```
+ */
 export type UrnEquivalencePurpose = 'name' | 'cache';
 
-/** Options of {@link normalizeUrn} and {@link urnEquivalent}. */
+/**
+ * Options of {@link normalizeUrn} and {@link urnEquivalent}.
+ *
+ * @example
+ * ```ts
+ * const opts: UrnEquivalenceOptions = { namespaces: false };
+ * urnEquivalent('urn:isbn:0-395-36341-1', 'urn:isbn:0395363411') // true (in the isbn namespace hyphens do not count)
+ * urnEquivalent('urn:isbn:0-395-36341-1', 'urn:isbn:0395363411', opts) // false
+ * ```
+ */
 export interface UrnEquivalenceOptions {
   /** `name` (default): the query is removed (step 5a); `cache`: directives are reordered (step 5b). */
   purpose?: UrnEquivalencePurpose;

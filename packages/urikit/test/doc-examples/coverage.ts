@@ -1,14 +1,14 @@
 /**
  * Which public exports lack TSDoc or an `@example` (STYLE §11): follows
  * the re-exports of a package's index.ts with the TypeScript checker and
- * looks at the doc comment of each exported function, class, variable
- * and enum (types and interfaces are not values and are not counted).
+ * looks at the doc comment of each exported function, class, variable,
+ * enum, interface and type alias (STYLE §11: "every export").
  */
 import ts from 'typescript';
 import { join, relative } from 'node:path';
 import { ROOT } from './harness.js';
 
-/** One public value export and what its documentation lacks, if anything. */
+/** One public export and what its documentation lacks, if anything. */
 export interface ExportDoc {
   name: string;
   /** The file that declares it, relative to the repository root. */
@@ -18,9 +18,9 @@ export interface ExportDoc {
   problem?: string;
 }
 
-const VALUE = ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable | ts.SymbolFlags.Enum | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias;
+const DOCUMENTED = ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable | ts.SymbolFlags.Enum | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias;
 
-/** Every value export of `index` (relative to the root; a root of `program`) with its documentation checked. */
+/** Every export of `index` (relative to the root; a root of `program`) with its documentation checked. */
 export function exportDocs(program: ts.Program, index: string): ExportDoc[] {
   const checker = program.getTypeChecker();
   const sf = program.getSourceFile(join(ROOT, index));
@@ -29,7 +29,7 @@ export function exportDocs(program: ts.Program, index: string): ExportDoc[] {
   const all: ExportDoc[] = [];
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    if ((symbol.flags & VALUE) === 0) continue;
+    if ((symbol.flags & DOCUMENTED) === 0) continue;
     const decl = symbol.declarations?.[0];
     if (decl === undefined) continue;
     const declFile = decl.getSourceFile();

@@ -3,7 +3,7 @@
  * packages/resolver/src (STYLE §11), one test case per example named
  * `<file>:<line> <export name>`: it passes when the example runs, its
  * self-checking comments hold and it type-checks. Then checks that every
- * public value export of each package has TSDoc with an `@example`. The
+ * public export (value or type) of each package has TSDoc with an `@example`. The
  * convention is in README.md beside this file; known gaps are in
  * expected-failures.txt (STYLE §8), not skipped.
  */

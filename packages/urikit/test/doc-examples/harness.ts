@@ -5,8 +5,9 @@
  * It reads the TSDoc of every exported declaration (and of the members of
  * exported classes and interfaces), takes the fenced ```ts / ```js code
  * blocks of each `@example`, turns the self-checking comments below into
- * assertions, strips the types with the TypeScript compiler and runs the
- * code with the package's public exports in scope.
+ * assertions and strips the types with the TypeScript compiler; run.ts
+ * runs the result with the package's public exports in scope, and
+ * typecheck.ts type-checks the examples against the sources.
  *
  * The convention (README.md beside this file says it with examples):
  *
@@ -28,7 +29,8 @@
  *   an error: prose goes on its own line, before the statement.
  *
  * `import` declarations in an example are honoured: `urikit`,
- * `@urikit/html` and `@urikit/resolver` name the sources, anything else
+ * `@urikit/html` and `@urikit/resolver` name the sources, a relative
+ * specifier a module beside the example's file, anything else
  * (`node:dns`) is imported for real.
  */
 import ts from 'typescript';
