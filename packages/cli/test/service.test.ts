@@ -80,6 +80,14 @@ describe('urikit serve', () => {
   it('a bad --port is a usage error', async () => {
     expect((await run(['serve', '--port', 'http'])).code).toBe(2);
   });
+
+  it('--urc0-line-length sets where a text/urc-0 URL is written as <URL:...> (1995 draft §3.4.2.1)', async () => {
+    const narrow = await startService(['serve', '--port', '0', '--db', ':memory:', '--demo', '--no-rate-limit', '--urc0-line-length', '40']);
+    const res = await fetch(`${narrow.info.url}/phone-list-wrapped`, { headers: { accept: 'text/urc-0' } });
+    expect(await res.text()).toBe('=====\r\n<URL:ftp://elm.wnln.edu/pub/mirrors\r\n/phone-list.txt>\r\n');
+    expect(await stop(narrow.child)).toBe(0);
+    expect((await run(['serve', '--urc0-line-length', '3'])).code).toBe(2);
+  });
 });
 
 describe('urikit resolve-urn', () => {

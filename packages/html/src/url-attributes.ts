@@ -5,7 +5,17 @@
  * `srcset` candidate list.
  */
 
-/** How an attribute's value holds references. */
+/**
+ * How an attribute's value holds references: one URL, a space-separated
+ * list, or a `srcset` candidate list (HTML Living Standard, "Attributes"
+ * index).
+ *
+ * @example
+ * ```ts
+ * const kind: UrlAttributeKind = 'urls';
+ * URL_ATTRIBUTES.get('a')?.get('ping') === kind // true
+ * ```
+ */
 export type UrlAttributeKind = 'url' | 'urls' | 'srcset';
 
 /**

@@ -337,14 +337,6 @@ function scanIPLiteral(input: string, start: number): number {
 
 /** Builds the result object from the offsets of the last scan. */
 function components(input: string): UriReference {
-  // The most common shape, "scheme://host/path[?query]", as one object
-  // literal (one allocation with its final layout); the rest below.
-  if (schemeEnd >= 0 && hostStart >= 0 && userinfoStart < 0 && portStart < 0 && fragmentStart < 0) {
-    const scheme = input.slice(0, schemeEnd);
-    const host = input.slice(hostStart, hostEnd);
-    const path = input.slice(pathStart, pathEnd);
-    return queryStart < 0 ? { scheme, host, hostKind, path } : { scheme, host, hostKind, path, query: input.slice(queryStart, queryEnd) };
-  }
   const ref = {} as UriReference;
   if (schemeEnd >= 0) ref.scheme = input.slice(0, schemeEnd);
   if (hostStart >= 0) {

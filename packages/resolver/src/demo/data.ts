@@ -7,13 +7,29 @@
  */
 import type { Authority, NameInput } from '../store/types.js';
 
-/** The naming authority `GET /<ElementID>` serves in the demo (1995 draft §2: `urn:dns:library.bigstate.edu:aj17-mcc`). */
+/**
+ * The naming authority `GET /<ElementID>` serves in the demo (1995 draft
+ * §2: `urn:dns:library.bigstate.edu:aj17-mcc`).
+ *
+ * @example
+ * ```ts
+ * DEMO_AUTHORITY; // 'urn:dns:library.bigstate.edu'
+ * ```
+ */
 export const DEMO_AUTHORITY = 'urn:dns:library.bigstate.edu';
 
 const PHONE_LIST = 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt';
 const PHONES = 'ftp://gagu.bigstate.edu/admin/phones.html';
 
-/** The demonstration names. */
+/**
+ * The demonstration names: the URN examples of the five documents (1995
+ * draft §2–§3.5, 2012 draft §5, RFC 8141 §2) and real RFC and ISBN URNs.
+ *
+ * @example
+ * ```ts
+ * DEMO_NAMES.find((n) => n.urn === 'urn:dns:library.bigstate.edu:phone-list')?.locations?.length; // 2
+ * ```
+ */
 export const DEMO_NAMES: readonly NameInput[] = [
   // 1995 draft §2 and §2.3
   { urn: 'urn:dns:library.bigstate.edu:aj17-mcc', locations: [{ url: 'http://library.bigstate.example.org/aj17-mcc.html', mediaType: 'text/html' }], metadata: { title: 'The typical URN of the 1995 draft', source: 'draft-ietf-uri-yaurn-00 §2' } },
@@ -57,7 +73,15 @@ export const DEMO_NAMES: readonly NameInput[] = [
   { urn: 'urn:isbn:0-395-36341-1', locations: [{ url: 'https://openlibrary.org/isbn/0395363411' }], metadata: { source: 'RFC 3187 §4 example; draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 (URN:ISBN with c=ToC)' } },
 ];
 
-/** The authority registry of the demo (1995 draft §3.5). */
+/**
+ * The authority registry of the demo, behind its reserved requests (1995
+ * draft §3.5: FlixCo's `urn+m` and `urn+a`).
+ *
+ * @example
+ * ```ts
+ * DEMO_AUTHORITIES.map((a) => a.name); // ['urn:dns:urn.flixco.com', 'urn:dns:library.bigstate.edu']
+ * ```
+ */
 export const DEMO_AUTHORITIES: readonly Authority[] = [
   {
     name: 'urn:dns:urn.flixco.com',
@@ -81,7 +105,16 @@ export const DEMO_AUTHORITIES: readonly Authority[] = [
   },
 ];
 
-/** Partial redirects of the demo: a sub-namespace handed on with the suffix passed through (as nbn-resolving.org serves URN:NBN). */
+/**
+ * Partial redirects of the demo: a sub-namespace handed on with the
+ * suffix passed through (issue 7 item 2, as nbn-resolving.org serves
+ * URN:NBN, RFC 8458).
+ *
+ * @example
+ * ```ts
+ * DEMO_PREFIX_RULES[0]; // { prefix: 'urn:nbn:de:', target: 'https://nbn-resolving.org/urn:nbn:de:' }
+ * ```
+ */
 export const DEMO_PREFIX_RULES: ReadonlyArray<{ prefix: string; target: string }> = [
   { prefix: 'urn:nbn:de:', target: 'https://nbn-resolving.org/urn:nbn:de:' },
 ];

@@ -5,7 +5,16 @@
  * guessed, an undefined position is an error.
  */
 
-/** The charsets of 1995 draft §3.4.2, upper-cased. */
+/**
+ * The charsets a text/urc-0 header may name, upper-cased (1995 draft
+ * §3.4.2: "US-ASCII" or "ISO-8859-x", x from 1 to 9).
+ *
+ * @example
+ * ```ts
+ * const cs: Urc0Charset = 'ISO-8859-1';
+ * urc0Charset('iso-8859-1') === cs // true
+ * ```
+ */
 export type Urc0Charset =
   | 'US-ASCII' | 'ISO-8859-1' | 'ISO-8859-2' | 'ISO-8859-3' | 'ISO-8859-4'
   | 'ISO-8859-5' | 'ISO-8859-6' | 'ISO-8859-7' | 'ISO-8859-8' | 'ISO-8859-9';
@@ -94,7 +103,10 @@ const reverse = new Map<Urc0Charset, Map<number, number>>();
  *
  * @example
  * ```ts
- * const out: number[] = []; encodeUrc0Text('Aé', 'ISO-8859-1', out) // -1, out = [0x41, 0xe9]
+ * const out: number[] = [];
+ * encodeUrc0Text('Aé', 'ISO-8859-1', out); // -1
+ * out; // [0x41, 0xe9]
+ * encodeUrc0Text('Ā', 'ISO-8859-1', []); // 0 (not in Latin-1)
  * ```
  */
 export function encodeUrc0Text(text: string, charset: Urc0Charset, out: number[]): number {

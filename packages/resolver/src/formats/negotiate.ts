@@ -39,7 +39,16 @@ const TYPE_OF: Readonly<Record<ResultFormat, [string, string]>> = {
   'uri-list': ['text', 'uri-list'],
 };
 
-interface Range { type: string; subtype: string; q: number }
+/**
+ * One media range of an `Accept` header and its q (RFC 9110 §12.5.1), lower case.
+ *
+ * @example
+ * ```ts
+ * const r: MediaRange = { type: 'text', subtype: 'urc-0', q: 1 };
+ * negotiate([r], ['html', 'urc-0']) // 'urc-0'
+ * ```
+ */
+export interface MediaRange { type: string; subtype: string; q: number }
 
 /** At most this many media ranges are read from one `Accept` header. */
 const MAX_RANGES = 64;
@@ -59,8 +68,8 @@ function qvalue(s: string): number {
  * parseAccept('text/urc-0, text/*;q=0.5') // [{ type: 'text', subtype: 'urc-0', q: 1 }, { type: 'text', subtype: '*', q: 0.5 }]
  * ```
  */
-export function parseAccept(accept: string): Range[] {
-  const ranges: Range[] = [];
+export function parseAccept(accept: string): MediaRange[] {
+  const ranges: MediaRange[] = [];
   let start = 0;
   while (start <= accept.length && ranges.length < MAX_RANGES) {
     let end = accept.indexOf(',', start);
@@ -84,7 +93,7 @@ export function parseAccept(accept: string): Range[] {
 }
 
 /** The q of `format` under `ranges`: that of the most specific range matching it, 0 if none. */
-function qualityOf(format: ResultFormat, ranges: readonly Range[]): { q: number; specificity: number } {
+function qualityOf(format: ResultFormat, ranges: readonly MediaRange[]): { q: number; specificity: number } {
   const [type, subtype] = TYPE_OF[format];
   let best = { q: 0, specificity: -1 };
   for (const r of ranges) {
@@ -110,9 +119,9 @@ function qualityOf(format: ResultFormat, ranges: readonly Range[]): { q: number;
  * negotiate('image/png', ['html'])                             // undefined
  * ```
  */
-export function negotiate(accept: string | undefined, offered: readonly ResultFormat[]): ResultFormat | undefined {
-  if (accept === undefined || accept.trim() === '') return offered[0];
-  const ranges = parseAccept(accept);
+export function negotiate(accept: string | readonly MediaRange[] | undefined, offered: readonly ResultFormat[]): ResultFormat | undefined {
+  if (accept === undefined) return offered[0];
+  const ranges = typeof accept === 'string' ? parseAccept(accept) : accept;
   if (ranges.length === 0) return offered[0];
   let best: ResultFormat | undefined;
   let bestQ = 0;
@@ -134,8 +143,8 @@ export function negotiate(accept: string | undefined, offered: readonly ResultFo
  * namesFormat('*\/*', 'urc-0')        // false
  * ```
  */
-export function namesFormat(accept: string | undefined, format: ResultFormat): boolean {
+export function namesFormat(accept: string | readonly MediaRange[] | undefined, format: ResultFormat): boolean {
   if (accept === undefined) return false;
-  const { q, specificity } = qualityOf(format, parseAccept(accept));
+  const { q, specificity } = qualityOf(format, typeof accept === 'string' ? parseAccept(accept) : accept);
   return specificity === 2 && q > 0;
 }

@@ -8,7 +8,16 @@ import { escapeHtml, htmlLink, htmlPage } from './html.js';
 import type { ResultFormat } from './negotiate.js';
 import { formatUrc0, type Urc0Part } from './urc0.js';
 
-/** A rendered body: bytes or text, with the format it is in. */
+/**
+ * A rendered body: bytes or text, with the format it is in (1995 draft
+ * §3.4).
+ *
+ * @example
+ * ```ts
+ * const r: Rendered = renderMessage('Gone', 'withdrawn', 'json');
+ * r.format; // 'json'
+ * ```
+ */
 export interface Rendered {
   format: ResultFormat;
   body: string | Uint8Array;
@@ -25,6 +34,22 @@ export interface Rendered {
  */
 export function preferredOrder(locations: readonly NameLocation[]): NameLocation[] {
   return locations.map((l, i) => ({ l, i })).sort((a, b) => (b.l.preference ?? 0) - (a.l.preference ?? 0) || a.i - b.i).map((x) => x.l);
+}
+
+/**
+ * The preferred location, the first of {@link preferredOrder}, found in one
+ * pass without sorting (what RFC 2483 I2L redirects to).
+ *
+ * @example
+ * ```ts
+ * preferredLocation([{ url: 'a' }, { url: 'b', preference: 1 }, { url: 'c', preference: 1 }])?.url // 'b'
+ * preferredLocation([]) // undefined
+ * ```
+ */
+export function preferredLocation(locations: readonly NameLocation[]): NameLocation | undefined {
+  let best: NameLocation | undefined;
+  for (const l of locations) if (!best || (l.preference ?? 0) > (best.preference ?? 0)) best = l;
+  return best;
 }
 
 /** A location as a text/urc-0 part: the header names charset/language only when the record does (1995 draft §3.4.2). */
@@ -67,7 +92,19 @@ export function renderLocations(urn: string, locations: readonly NameLocation[],
   }
 }
 
-/** The public view of a record (what I2C, `?info` and the admin API show). */
+/**
+ * The public view of a record: what RFC 2483 I2C, `?info` and the admin
+ * API show (locations in order of preference, times in ISO 8601).
+ *
+ * @example
+ * ```ts
+ * const r: NameRecord = { key: 'urn:ex:a', urn: 'URN:EX:a', status: 'active', version: 1, created: 0, updated: 0,
+ *   locations: [{ url: 'http://a/' }, { url: 'http://b/', preference: 1 }] };
+ * recordJson(r);
+ * // { urn: 'URN:EX:a', key: 'urn:ex:a', status: 'active', locations: [{ url: 'http://b/', preference: 1 }, { url: 'http://a/' }],
+ * //   version: 1, created: '1970-01-01T00:00:00.000Z', updated: '1970-01-01T00:00:00.000Z' }
+ * ```
+ */
 export function recordJson(r: NameRecord): Record<string, unknown> {
   const o: Record<string, unknown> = {
     urn: r.urn, key: r.key, status: r.status, locations: preferredOrder(r.locations).map(locationJson),
@@ -98,7 +135,10 @@ function metadataLines(r: NameRecord): Array<[string, string]> {
  *
  * @example
  * ```ts
- * renderRecord(record, 'json')
+ * const r: NameRecord = { key: 'urn:ex:a', urn: 'urn:ex:a', status: 'withdrawn', reason: 'retracted',
+ *   locations: [], version: 2, created: 0, updated: 0 };
+ * renderRecord(r, 'plain').body;
+ * // 'URN: urn:ex:a\nStatus: withdrawn\nReason: retracted\nUpdated: 1970-01-01T00:00:00.000Z\n'
  * ```
  */
 export function renderRecord(r: NameRecord, format: ResultFormat): Rendered {

@@ -18,6 +18,12 @@ export type { Urc0Charset } from './charset.js';
 /**
  * One part of a text/urc-0 result: a location and its metainformation
  * (1995 draft §3.4.2).
+ *
+ * @example
+ * ```ts
+ * const part: Urc0Part = { charset: 'US-ASCII', language: 'en', url: 'mailto:url-admin@flixco.com' };
+ * formatUrc0Text([part]); // '=====US-ASCII/en\r\nmailto:url-admin@flixco.com\r\n'
+ * ```
  */
 export interface Urc0Part {
   /** The charset the header names; `undefined` when the header names none (the default is US-ASCII). */
@@ -103,7 +109,17 @@ function splitLines(at: (i: number) => number, length: number): Line[] {
   return lines;
 }
 
-/** Options of {@link parseUrc0}. */
+/**
+ * Options of {@link parseUrc0} (1995 draft §3.4.2 ends every line with
+ * CRLF).
+ *
+ * @example
+ * ```ts
+ * const opts: ParseUrc0Options = { strictCrlf: true };
+ * parseUrc0('=====\nhttp://a/\n', opts); // throws bad-urc0
+ * parseUrc0('=====\nhttp://a/\n'); // [{ url: 'http://a/' }]
+ * ```
+ */
 export interface ParseUrc0Options {
   /** Refuse a bare LF as a line end (default false: CRLF and LF both end a line). */
   strictCrlf?: boolean;
@@ -218,7 +234,17 @@ function parseHeader(header: string, line: number, offset: number): Urc0Part {
   return part;
 }
 
-/** Options of {@link formatUrc0}. */
+/**
+ * Options of {@link formatUrc0} and {@link formatUrc0Text} (1995 draft
+ * §3.4.2: a URL "more than one line long" is written as `<URL:...>`).
+ *
+ * @example
+ * ```ts
+ * const opts: FormatUrc0Options = { maxLineLength: 40 };
+ * formatUrc0Text([{ url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt' }], opts);
+ * // '=====\r\n<URL:ftp://elm.wnln.edu/pub/mirrors\r\n/phone-list.txt>\r\n'
+ * ```
+ */
 export interface FormatUrc0Options {
   /**
    * Longest line for a URL, in characters; a longer URL is written as
@@ -299,7 +325,9 @@ function wrapUrl(url: string, max: number): string {
  *
  * @example
  * ```ts
- * formatUrc0([{ charset: 'ISO-8859-1', url: 'http://a/', meta: 'café' }]) // Uint8Array, 'é' as 0xE9
+ * const body = formatUrc0([{ charset: 'ISO-8859-1', url: 'http://a/', meta: 'café' }]);
+ * body.length; // 34
+ * body[31]; // 0xe9 ('é' in ISO-8859-1)
  * ```
  */
 export function formatUrc0(parts: readonly Urc0Part[], opts: FormatUrc0Options = {}): Uint8Array {

@@ -10,10 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse, UriError } from 'urikit';
 import { recordJson } from '../formats/render.js';
 import { importNames } from '../store/import.js';
-import { authorityPrefix, inAuthority, nameKey } from '../store/keys.js';
+import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { verifyToken } from '../store/tokens.js';
-import type { Authority, NameInput, NameRecord } from '../store/types.js';
+import { recordToInput } from '../store/records.js';
+import type { Authority, NameInput } from '../store/types.js';
 import { InputError, validateNameInput } from '../store/validate.js';
 import { urc0Charset } from '../formats/charset.js';
 import type { Metrics } from './metrics.js';
@@ -36,14 +37,24 @@ function urnFromPath(request: FastifyRequest, prefix: string): string {
   return (q < 0 ? url : url.slice(0, q)).slice(prefix.length);
 }
 
-function recordToInput(r: NameRecord): NameInput {
-  const i: NameInput = { urn: r.urn, status: r.status, locations: r.locations };
-  if (r.metadata !== undefined) i.metadata = r.metadata;
-  if (r.movedTo !== undefined) i.movedTo = r.movedTo;
-  if (r.permanent !== undefined) i.permanent = r.permanent;
-  if (r.successor !== undefined) i.successor = r.successor;
-  if (r.reason !== undefined) i.reason = r.reason;
-  return i;
+/**
+ * The body of a JSON request as a plain object: `{}` when there is none,
+ * undefined when it is anything else (an array, a string, or an NDJSON or
+ * CSV stream sent to a route that takes JSON).
+ */
+function jsonObject(body: unknown): Record<string, unknown> | undefined {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body) || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
+  return body as Record<string, unknown>;
+}
+
+/** A listing prefix or cursor: a key's characters, printable US-ASCII (a NUL would fail in PostgreSQL, not here). */
+function isKeyText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f) return false;
+  }
+  return true;
 }
 
 function uriField(v: unknown, field: string): string {
@@ -73,7 +84,18 @@ async function* capped(body: AsyncIterable<Uint8Array>, max: number): AsyncGener
  *
  * @example
  * ```ts
- * registerAdmin(app, store, metrics, { importBytes: 1 << 30 });
+ * import Fastify from 'fastify';
+ * import { Metrics } from './metrics.js';
+ * const app = Fastify();
+ * const store = await openStore(':memory:');
+ * registerAdmin(app, store, new Metrics(), { importBytes: 1 << 20 });
+ * (await app.inject({ method: 'GET', url: '/admin/names' })).statusCode; // 401 (no token)
+ * const { token } = await createToken(store, { authority: 'urn:isbn' });
+ * const put = await app.inject({ method: 'PUT', url: '/admin/names/urn:isbn:0451450523',
+ *   headers: { authorization: `Bearer ${token}` }, payload: { locations: ['https://openlibrary.org/isbn/0451450523'] } });
+ * put.statusCode; // 201
+ * await app.close();
+ * await store.close();
  * ```
  */
 export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metrics, limits: { importBytes: number }): void {
@@ -115,8 +137,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.
     admin.put('/names/*', async (request, reply) => {
       const urn = urnFromPath(request, '/admin/names/');
-      const body = request.body as Record<string, unknown>;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
+      const body = request.body === undefined || request.body === null ? undefined : jsonObject(request.body);
+      if (!body) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
       let checked;
       try { checked = validateNameInput({ ...body, urn }); } catch (e) { return inputError(reply, e); }
       if (!scoped(request, reply, checked.key)) return reply;
@@ -137,7 +159,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const key = keyOr400(reply, urnFromPath(request, `/admin/${op}/`));
       if (key === undefined) return reply;
       if (!scoped(request, reply, key)) return reply;
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = jsonObject(request.body);
+      if (!body) return problem(reply, 400, 'Invalid request', { detail: 'the body must be a JSON object' });
       let patch: Partial<NameInput>;
       try {
         const reason = optText(body.reason, 'reason');
@@ -170,9 +193,11 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const asked = typeof q.prefix === 'string' ? q.prefix : '';
       const auth = request.adminToken!.authority;
       if (asked.length > 4096) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is at most 4096 characters' }); return undefined; }
+      if (!isKeyText(asked)) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is printable US-ASCII, as URNs are' }); return undefined; }
       const prefix = asked.toLowerCase().startsWith('urn:') && asked.length > 4 ? asked.replace(/^urn:[^:]*/i, (m) => m.toLowerCase()) : asked;
-      if (prefix === '') return auth === '' ? '' : auth;
-      if (auth !== '' && !prefix.startsWith(auth)) { problem(reply, 403, 'Forbidden', { detail: `the prefix is outside this token's authority "${auth}"` }); return undefined; }
+      // The names of the authority are those under "<authority>:" (urn:isbnx:1 starts with urn:isbn too).
+      if (auth !== '' && (prefix === '' || prefix === auth)) return `${auth}:`;
+      if (!prefixInAuthority(prefix, auth)) { problem(reply, 403, 'Forbidden', { detail: `the prefix is outside this token's authority "${auth}"` }); return undefined; }
       return prefix;
     };
 
@@ -182,6 +207,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const q = request.query as Record<string, unknown>;
       const limit = q.limit === undefined ? 100 : Number(q.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return problem(reply, 400, 'Invalid limit', { detail: 'limit is an integer from 1 to 10000' });
+      if (typeof q.after === 'string' && (q.after.length > 4096 || !isKeyText(q.after))) return problem(reply, 400, 'Invalid cursor', { detail: '"after" is the "next" of the page before' });
       const page = await store.list({ prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}) });
       return { prefix, items: page.items.map(recordJson), ...(page.next !== undefined ? { next: page.next } : {}) };
     });
@@ -213,7 +239,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return { items, next: page.next };
     });
 
-    admin.post('/import', { config: {} }, async (request, reply) => {
+    admin.post('/import', async (request, reply) => {
       const q = request.query as Record<string, unknown>;
       const ct = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const format = q.format === 'csv' || ct === 'text/csv' ? 'csv' : q.format === 'ndjson' || ct.includes('json') ? 'ndjson' : undefined;
@@ -229,30 +255,50 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return reply.code(report.ok ? 200 : 422).send(report);
     });
 
+    /** A rule's prefix in canonical form (NID case, %hh case, dns AuthorityID case), as the keys it matches are. */
+    const rulePrefix = (raw: string): string => nameKey(`${raw}x`).key.slice(0, -1);
+    /** A rule may only match names of the token's authority: every key it can match must be in it. */
+    const ruleScoped = (request: FastifyRequest, reply: FastifyReply, prefix: string): boolean => {
+      if (prefixInAuthority(prefix, request.adminToken!.authority)) return true;
+      problem(reply, 403, 'Forbidden', { detail: `a rule for "${prefix}" would match names outside this token's authority "${request.adminToken!.authority}"` });
+      return false;
+    };
+
     admin.put('/prefix-rules', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = jsonObject(request.body);
+      if (!body) return problem(reply, 400, 'Invalid rule', { detail: 'the body must be a JSON object' });
       let prefix: string;
       let target: string;
       try {
         if (typeof body.prefix !== 'string' || body.prefix.length > 1024) throw new InputError('"prefix" must be a URN prefix');
-        prefix = nameKey(`${body.prefix}x`).key.slice(0, -1);
+        prefix = rulePrefix(body.prefix);
         target = uriField(body.target, 'target');
       } catch (e) {
         if (e instanceof UriError) return problem(reply, 400, 'Invalid prefix', { code: e.code, offset: e.offset, detail: e.message });
         return inputError(reply, e);
       }
-      if (!scoped(request, reply, prefix.endsWith(':') ? prefix.slice(0, -1) : prefix)) return reply;
+      if (!ruleScoped(request, reply, prefix)) return reply;
       return store.putPrefixRule(prefix, target);
     });
-    admin.get('/prefix-rules', async () => store.listPrefixRules());
+    admin.get('/prefix-rules', async (request) => {
+      const auth = request.adminToken!.authority;
+      return (await store.listPrefixRules(auth)).filter((r) => prefixInAuthority(r.prefix, auth));
+    });
     admin.delete('/prefix-rules/*', async (request, reply) => {
-      const prefix = urnFromPath(request, '/admin/prefix-rules/');
-      if (!scoped(request, reply, prefix)) return reply;
+      let prefix: string;
+      try {
+        prefix = rulePrefix(urnFromPath(request, '/admin/prefix-rules/'));
+      } catch (e) {
+        if (e instanceof UriError) return problem(reply, 400, 'Invalid prefix', { code: e.code, offset: e.offset, detail: e.message });
+        throw e;
+      }
+      if (!ruleScoped(request, reply, prefix)) return reply;
       return (await store.deletePrefixRule(prefix)) ? { deleted: prefix } : problem(reply, 404, 'Not Found', { detail: 'no such rule' });
     });
 
     admin.put('/authorities', async (request, reply) => {
-      const b = (request.body ?? {}) as Record<string, unknown>;
+      const b = jsonObject(request.body);
+      if (!b) return problem(reply, 400, 'Invalid authority', { detail: 'the body must be a JSON object' });
       let a: Authority;
       try {
         if (typeof b.name !== 'string') throw new InputError('"name" is required');

@@ -31,7 +31,8 @@ export interface Answer {
  *
  * @example
  * ```ts
- * res.writeHead(302, { ...CORS_HEADERS, location });
+ * CORS_HEADERS['access-control-allow-origin']; // '*'
+ * messageAnswer(404, 'Not Found', 'unknown', undefined, 'resolve').headers['access-control-allow-origin']; // '*'
  * ```
  */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -20,7 +20,8 @@ function fnv1a(s: string): number {
  *
  * @example
  * ```ts
- * entityTag(3, 'urn:ex:a|I2L|plain') // '"3-1k9x0b"' (say)
+ * entityTag(3, 'urn:ex:a|I2L|plain'); // '"3-f0cnhr"'
+ * entityTag(4, 'urn:ex:a|I2L|plain'); // '"4-f0cnhr"' (a new version, a new tag)
  * ```
  */
 export function entityTag(version: number, selector: string): string {

@@ -4,7 +4,7 @@
  */
 export { startServer, type RunningServer } from './server.js';
 export { DEFAULT_PORT, DEFAULT_LIMITS, type ServerOptions, type ServerLimits } from './options.js';
-export { Resolver, type ResolutionRequest, type ResolutionConfig } from './resolve.js';
+export { UrnResolutionService, type ResolutionRequest, type ResolutionConfig } from './resolve.js';
 export { readTarget, serviceOf, type RequestTarget, type Service } from './target.js';
 export { classifyRequestLine } from './simple.js';
 export { localResolveUrn } from './local.js';

@@ -14,7 +14,11 @@ import type { Store } from '../store/store.js';
  *
  * @example
  * ```ts
- * (await localResolveUrn(store, 'urn:ietf:rfc:2141')).locations[0]?.url
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * (await localResolveUrn(store, 'urn:ietf:rfc:2141')).locations[0]?.url; // 'https://www.rfc-editor.org/rfc/rfc2141'
+ * (await localResolveUrn(store, 'urn:dns:library.bigstate.edu:old-price-list')).via.length; // 2 (one move followed)
+ * await store.close();
  * ```
  */
 export async function localResolveUrn(store: Store, urn: string): Promise<ResolveResult> {

@@ -20,12 +20,10 @@ export interface ServerLimits {
   headerBytes: number;
   /** Longest URN accepted in a resolution request (default 4096; 414 beyond). */
   urnLength: number;
-  /** Time to receive a whole request (default 30 s; 408 beyond). */
+  /** Time to receive a whole request, a bulk-import body included (default 30 s; 408 beyond). */
   requestTimeoutMs: number;
   /** Time to receive the request head (default 10 s). */
   headersTimeoutMs: number;
-  /** Time a bulk import may take (default 10 min). */
-  importTimeoutMs: number;
 }
 
 /**
@@ -33,7 +31,10 @@ export interface ServerLimits {
  *
  * @example
  * ```ts
- * await startServer({ port: 0, db: ':memory:', demo: true, authority: 'urn:dns:library.bigstate.edu' });
+ * const opts: ServerOptions = { port: 0, db: ':memory:', demo: true, authority: 'urn:dns:library.bigstate.edu' };
+ * const s = await startServer(opts);
+ * (await fetch(`${s.url}/aj17-mcc`, { redirect: 'manual' })).status; // 302
+ * await s.close();
  * ```
  */
 export interface ServerOptions {
@@ -82,7 +83,6 @@ export const DEFAULT_LIMITS: ServerLimits = {
   urnLength: 4096,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
-  importTimeoutMs: 600_000,
 };
 
 /**
@@ -91,7 +91,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
  *
  * @example
  * ```ts
- * await startServer({ port: DEFAULT_PORT });
+ * DEFAULT_PORT; // 4500
  * ```
  */
 export const DEFAULT_PORT = 4500;

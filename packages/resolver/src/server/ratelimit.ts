@@ -9,8 +9,11 @@
  *
  * @example
  * ```ts
- * const limiter = new RateLimiter(100, 200);
- * limiter.take('127.0.0.1') // 0 (allowed); otherwise the seconds to wait
+ * const limiter = new RateLimiter(1, 2);
+ * limiter.take('127.0.0.1', 0); // 0 (allowed)
+ * limiter.take('127.0.0.1', 0); // 0 (the burst)
+ * limiter.take('127.0.0.1', 0); // 1 (seconds to wait)
+ * limiter.take('127.0.0.1', 1000); // 0 (a token came back)
  * ```
  */
 export class RateLimiter {

@@ -22,7 +22,11 @@ import { CORS_HEADERS, messageAnswer, type Answer } from './answer.js';
  *
  * @example
  * ```ts
- * const ctx: ReservedContext = { store, accept: 'text/urc-0', about: { contact: 'mailto:admin@example.org', meta: 'urikit' }, base: 'http://127.0.0.1:4500' };
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const ctx: ReservedContext = { store, accept: 'text/plain', about: { contact: 'mailto:admin@example.org', meta: 'urikit' } };
+ * (await answerReserved(ctx, 'urn:dns:urn.flixco.com', 'urn+c', false)).body; // 'urn:dns:classics.flixco.com\r\n'
+ * await store.close();
  * ```
  */
 export interface ReservedContext {
@@ -65,7 +69,13 @@ async function* allElementIds(store: Store, authority: string): AsyncGenerator<s
  *
  * @example
  * ```ts
- * await answerReserved(ctx, 'urn:dns:urn.flixco.com', 'urn+m', false) // 200, text/urc-0
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const a = await answerReserved({ store, accept: 'text/urc-0', about: { contact: 'mailto:admin@example.org', meta: 'urikit' } },
+ *   'urn:dns:urn.flixco.com', 'urn+m', false);
+ * a.headers['content-type']; // 'text/urc-0'
+ * new TextDecoder().decode(a.body as Uint8Array).split('\r\n').slice(0, 2); // ['=====US-ASCII/en', 'mailto:url-admin@flixco.com']
+ * await store.close();
  * ```
  */
 export async function answerReserved(ctx: ReservedContext, authority: string, elementId: string, list: boolean): Promise<Answer> {

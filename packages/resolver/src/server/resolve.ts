@@ -5,8 +5,8 @@
  * conditional requests.
  */
 import { UriError } from 'urikit';
-import { MEDIA_TYPES, namesFormat, negotiate, type ResultFormat } from '../formats/negotiate.js';
-import { preferredOrder, renderLocations, renderNames, renderRecord, type Rendered } from '../formats/render.js';
+import { MEDIA_TYPES, namesFormat, negotiate, parseAccept, type ResultFormat } from '../formats/negotiate.js';
+import { preferredLocation, preferredOrder, renderLocations, renderNames, renderRecord, type Rendered } from '../formats/render.js';
 import { nameKey, type NameKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { NameRecord, PrefixRule } from '../store/types.js';
@@ -34,7 +34,21 @@ export interface ResolutionRequest {
   base?: string;
 }
 
-/** What the resolver needs to know about its configuration. */
+/**
+ * The configuration of an {@link UrnResolutionService}: the naming
+ * authority of `GET /<ElementID>` (1995 draft §3.3), caching (§5), the
+ * redirect code (RFC 2169 §2) and the urc-0 line length (§3.4.2).
+ *
+ * @example
+ * ```ts
+ * const config: ResolutionConfig = { authority: 'urn:dns:library.bigstate.edu', cacheControl: 'max-age=60',
+ *   seeOther: false, urnLength: 4096, urc0LineLength: 76, about: { contact: 'mailto:admin@example.org', meta: 'urikit' } };
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * (await new UrnResolutionService(store, config).answer({ target: '/aj17-mcc', httpVersion: '1.1' })).status // 302
+ * await store.close();
+ * ```
+ */
 export interface ResolutionConfig {
   /** Canonical naming authority for `GET /<ElementID>`, if any. */
   authority?: string;
@@ -53,15 +67,23 @@ const OFFER_NAMES: ResultFormat[] = ['plain', 'uri-list', 'json', 'html', 'urc-0
 const OFFER_TOMBSTONE: ResultFormat[] = ['plain', 'html', 'json'];
 
 /**
- * Answers resolution requests from a store.
+ * The URN resolution service proper: answers the resolution requests of
+ * the 1995 draft §3.3, RFC 2169 §2 and the 2012 draft §2.3 from a store,
+ * whatever front (HTTP/1.x or HTTP/0.9) read them.
  *
  * @example
  * ```ts
- * const resolver = new Resolver(store, { cacheControl: 'max-age=60', seeOther: false, urnLength: 4096, about });
- * const a = await resolver.answer({ target: '/urn:isbn:0451450523', httpVersion: '1.1' }); // a.status 302
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const service = new UrnResolutionService(store, { cacheControl: 'max-age=60', seeOther: false, urnLength: 4096,
+ *   urc0LineLength: 76, about: { contact: 'mailto:admin@example.org', meta: 'urikit' } });
+ * const a = await service.answer({ target: '/urn:isbn:0451450523', httpVersion: '1.1' });
+ * a.status // 302
+ * a.headers.location // 'https://openlibrary.org/isbn/0451450523'
+ * await store.close();
  * ```
  */
-export class Resolver {
+export class UrnResolutionService {
   constructor(readonly store: Store, readonly config: ResolutionConfig) {}
 
   /** The answer to one request (never throws for bad input: 4xx instead). */
@@ -122,8 +144,12 @@ export class Resolver {
     if (t.info) return 'I2C';
     if (t.service) return t.service;
     if (t.unknownService !== undefined) return 'I2L';
-    if (req.httpVersion === '0.9' || namesFormat(req.accept, 'urc-0')) return 'I2Ls';
-    if (namesFormat(req.accept, 'json') && negotiate(req.accept, ['json', 'html']) === 'json') return 'I2C';
+    if (req.httpVersion === '0.9') return 'I2Ls';
+    if (req.accept === undefined) return 'I2L';
+    // One parse of Accept for the three questions (a browser sends a long one on every request).
+    const ranges = parseAccept(req.accept);
+    if (namesFormat(ranges, 'urc-0')) return 'I2Ls';
+    if (namesFormat(ranges, 'json') && negotiate(ranges, ['json', 'html']) === 'json') return 'I2C';
     return 'I2L';
   }
 
@@ -180,11 +206,12 @@ export class Resolver {
       const names = service === 'I2N' ? [r.successor ?? r.key] : [...new Set([r.key, r.urn, ...(r.successor !== undefined ? [r.successor] : [])])];
       return this.#rendered(200, renderNames(`names of ${r.urn}`, names, format!), headers);
     }
-    const locations = r.locations.length > 1 ? preferredOrder(r.locations) : r.locations;
     if (redirects) {
-      if (locations.length === 0) return messageAnswer(404, 'Not Found', `${r.urn} has no location`, req.accept, 'resolve', 'Not Found (no location)', headers);
-      return this.#redirect(req, locations[0]!.url, headers);
+      const preferred = preferredLocation(r.locations);
+      if (!preferred) return messageAnswer(404, 'Not Found', `${r.urn} has no location`, req.accept, 'resolve', 'Not Found (no location)', headers);
+      return this.#redirect(req, preferred.url, headers);
     }
+    const locations = r.locations.length > 1 ? preferredOrder(r.locations) : r.locations;
     return this.#rendered(200, renderLocations(r.urn, locations, format!, { status: r.status }, this.config.urc0LineLength), headers);
   }
 

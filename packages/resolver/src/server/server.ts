@@ -4,9 +4,9 @@
  * HTTP/0.9 Simple-Requests.
  *
  * ```text
- *   TCP :4500 ── front (simple.ts) ── Simple-Request ──> Resolver ── HTTP/0.9 body
+ *   TCP :4500 ── front (simple.ts) ── Simple-Request ──> UrnResolutionService ── HTTP/0.9 body
  *                   │
- *                   └── node:http ── GET/HEAD resolution ──> Resolver (fast path)
+ *                   └── node:http ── GET/HEAD resolution ──> UrnResolutionService (fast path)
  *                                 └── /, /admin/*, /healthz, /metrics ──> fastify
  * ```
  */
@@ -23,7 +23,7 @@ import { CORS_HEADERS, messageAnswer, type Answer } from './answer.js';
 import { Metrics } from './metrics.js';
 import { DEFAULT_LIMITS, DEFAULT_PORT, type ServerOptions } from './options.js';
 import { RateLimiter } from './ratelimit.js';
-import { Resolver, type ResolutionRequest } from './resolve.js';
+import { UrnResolutionService, type ResolutionRequest } from './resolve.js';
 import { createFront } from './simple.js';
 import { localResolveUrn } from './local.js';
 import { writeAnswer, writeSimpleResponse } from './wire.js';
@@ -90,7 +90,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (opts.demo) await loadDemoData(store);
     const authorityOpt = opts.authority ?? (opts.demo ? DEMO_AUTHORITY : undefined);
     const authority = authorityOpt === undefined ? undefined : authorityPrefix(authorityOpt);
-    const resolver = new Resolver(store, {
+    const service = new UrnResolutionService(store, {
       ...(authority !== undefined && authority !== '' ? { authority } : {}),
       cacheControl: opts.cacheControl ?? 'public, max-age=300',
       seeOther: opts.seeOther ?? false,
@@ -114,7 +114,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     };
 
     const resolve = async (request: ResolutionRequest, address: string | undefined): Promise<Answer> => {
-      return limited(address) ?? (await resolver.answer(request));
+      return limited(address) ?? (await service.answer(request));
     };
 
     let app: FastifyInstance;
@@ -133,7 +133,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
           // Only the urn+a pointer needs the absolute URL.
           base: (req.url ?? '').includes('urn+') ? baseUrl(req.headers.host, fallbackBase) : undefined,
         };
-        const a = limited(req.socket.remoteAddress) ?? (await resolver.answer(request));
+        const a = await resolve(request, req.socket.remoteAddress);
         status = a.status;
         kind = a.kind;
         const writing = writeAnswer(res, a);
@@ -208,7 +208,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         await store.ping();
         return { status: 'ok', engine: store.engine };
       } catch (e) {
-        return reply.code(503).send({ status: 'unavailable', engine: store.engine, detail: (e as Error).message });
+        // The engine's message (host, user, database) is for the log, not for any client.
+        app.log.error({ err: e }, 'health check failed');
+        return reply.code(503).send({ status: 'unavailable', engine: store.engine });
       }
     });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render()));

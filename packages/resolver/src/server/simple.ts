@@ -42,8 +42,18 @@ export function classifyRequestLine(line: string): { kind: 'simple'; target: str
  *
  * @example
  * ```ts
- * const front = createFront(httpServer, (target, socket) => socket.end('=====\r\nhttp://a/\r\n'), 10_000);
- * front.listen(4500, '127.0.0.1');
+ * import http from 'node:http';
+ * import net from 'node:net';
+ * const httpServer = http.createServer((_req, res) => res.end('a full request'));
+ * const front = createFront(httpServer, (target, socket) => socket.end(`=====\r\nhttp://a${target}\r\n`), 10_000);
+ * await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+ * const port = (front.address() as net.AddressInfo).port;
+ * const reply = await new Promise<string>((r) => {
+ *   let got = '';
+ *   net.connect(port, '127.0.0.1').on('data', (d) => { got += d; }).on('end', () => r(got)).end('GET alb002\r\n');
+ * });
+ * reply; // '=====\r\nhttp://a/alb002\r\n'
+ * await new Promise((r) => front.close(r));
  * ```
  */
 export function createFront(http: HttpServer, simple: (target: string, socket: net.Socket) => void, headersTimeoutMs: number): net.Server {

@@ -17,7 +17,16 @@ function head(res: ServerResponse, a: Answer): void {
  *
  * @example
  * ```ts
- * await writeAnswer(res, { status: 302, reason: 'Found', headers: { location: 'http://a/' }, body: '', kind: 'resolve' });
+ * import http from 'node:http';
+ * import type { AddressInfo } from 'node:net';
+ * const server = http.createServer((_req, res) => {
+ *   void writeAnswer(res, { status: 302, reason: 'Found', headers: { location: 'http://a/' }, body: '', kind: 'resolve' });
+ * });
+ * await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+ * const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { redirect: 'manual' });
+ * res.headers.get('location'); // 'http://a/'
+ * server.closeAllConnections();
+ * await new Promise((r) => server.close(r));
  * ```
  */
 export function writeAnswer(res: ServerResponse, a: Answer): Promise<void> | undefined {
@@ -45,7 +54,18 @@ async function writeStream(res: ServerResponse, a: Answer, body: AsyncIterable<s
  *
  * @example
  * ```ts
- * await writeSimpleResponse(socket, answer);
+ * import net from 'node:net';
+ * const server = net.createServer((socket) => {
+ *   void writeSimpleResponse(socket, { status: 200, headers: { 'content-type': 'text/urc-0' }, body: '=====\r\nhttp://a/\r\n', kind: 'simple' });
+ * });
+ * await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+ * const port = (server.address() as net.AddressInfo).port;
+ * const got = await new Promise<string>((r) => {
+ *   let s = '';
+ *   net.connect(port, '127.0.0.1').on('data', (d) => { s += d; }).on('end', () => r(s));
+ * });
+ * got; // '=====\r\nhttp://a/\r\n' (the body alone: no status line, no headers)
+ * await new Promise((r) => server.close(r));
  * ```
  */
 export async function writeSimpleResponse(socket: Socket, a: Answer): Promise<void> {

@@ -4,7 +4,17 @@
  * breaks), fed chunk by chunk, one pass over the characters.
  */
 
-/** One CSV record and the line it starts on (1-based). */
+/**
+ * One CSV record (RFC 4180 §2) and the line it starts on (1-based).
+ *
+ * @example
+ * ```ts
+ * const reader = new CsvReader();
+ * reader.push('urn,meta\r\nurn:ex:a,"two\r\nlines"\r\nurn:ex:b,x\r\n');
+ * const records: CsvRecord[] = reader.take();
+ * records.map((r) => r.line); // [1, 2, 4]
+ * ```
+ */
 export interface CsvRecord {
   line: number;
   fields: string[];

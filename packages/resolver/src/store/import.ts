@@ -29,7 +29,19 @@ export interface ImportReport {
   errors: Array<{ line: number; message: string; code?: string; offset?: number }>;
 }
 
-/** Options of {@link importNames}. */
+/**
+ * Options of {@link importNames}: the format, and the authority prefix a
+ * token may write under (issue 7 item 5).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const opts: ImportOptions = { format: 'csv', authority: 'urn:isbn' };
+ * await importNames(store, 'urn,url\r\nurn:issn:0167-6423,http://a/\r\n', opts);
+ * // matches { ok: false, created: 0, errors: [{ line: 2, code: 'forbidden' }] }
+ * await store.close();
+ * ```
+ */
 export interface ImportOptions {
   format: 'ndjson' | 'csv';
   /** Only names under this canonical authority prefix may be written ('' or absent: all). */
@@ -136,9 +148,12 @@ async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, f
  *
  * @example
  * ```ts
- * import { createReadStream } from 'node:fs';
- * const report = await importNames(store, createReadStream('names.ndjson'), { format: 'ndjson' });
- * if (!report.ok) console.error(report.errors);
+ * const store = await openStore(':memory:');
+ * const ndjson = '{"urn":"urn:isbn:0451450523","locations":["https://openlibrary.org/isbn/0451450523"]}\n';
+ * await importNames(store, ndjson, { format: 'ndjson' }); // matches { ok: true, records: 1, created: 1 }
+ * await importNames(store, ndjson, { format: 'ndjson' }); // matches { ok: true, unchanged: 1 } (idempotent)
+ * await importNames(store, '{"urn":"urn:a:x"}\n', { format: 'ndjson' }); // matches { ok: false, errors: [{ line: 1, code: 'bad-nid' }] }
+ * await store.close();
  * ```
  */
 export async function importNames(store: Store, input: AsyncIterable<string | Uint8Array> | string, opts: ImportOptions): Promise<ImportReport> {

@@ -85,3 +85,22 @@ export function inAuthority(key: string, prefix: string): boolean {
   if (!key.startsWith(prefix)) return false;
   return key.length === prefix.length || key.charCodeAt(prefix.length) === 0x3a || prefix.endsWith(':');
 }
+
+/**
+ * True if every key that starts with `prefix` is under the authority
+ * (canonical, from {@link authorityPrefix}): what a token may list, export
+ * or hand to a partial-redirect rule. `urn:isbn` itself is not such a
+ * prefix for the `urn:isbn` authority, since `urn:isbnx:1` starts with it.
+ *
+ * @example
+ * ```ts
+ * prefixInAuthority('urn:isbn:978', 'urn:isbn') // true
+ * prefixInAuthority('urn:isbn', 'urn:isbn')     // false
+ * prefixInAuthority('urn:dns:library.bigstate.edu.evil.example:', 'urn:dns:library.bigstate.edu') // false
+ * ```
+ */
+export function prefixInAuthority(prefix: string, authority: string): boolean {
+  if (authority === '') return true;
+  if (!prefix.startsWith(authority)) return false;
+  return authority.endsWith(':') || (prefix.length > authority.length && prefix.charCodeAt(authority.length) === 0x3a);
+}

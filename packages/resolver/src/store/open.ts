@@ -15,7 +15,7 @@ import { Store } from './store.js';
  *
  * @example
  * ```ts
- * defaultDbUrl() // './urikit.sqlite' when URIKIT_DB is unset
+ * defaultDbUrl(); // process.env.URIKIT_DB ?? './urikit.sqlite'
  * ```
  */
 export function defaultDbUrl(): string {
@@ -30,8 +30,9 @@ export function defaultDbUrl(): string {
  *
  * @example
  * ```ts
- * const store = await openStore(':memory:');
- * const shared = await openStore('postgres://postgres@127.0.0.1:5432/urikit?schema=resolver');
+ * const store = await openStore(':memory:'); // or 'postgres://user@host:5432/db?schema=resolver'
+ * store.engine; // 'sqlite'
+ * await store.close();
  * ```
  */
 export async function openStore(dbUrl: string = defaultDbUrl()): Promise<Store> {

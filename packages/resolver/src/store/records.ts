@@ -6,14 +6,20 @@
 import type { NamesTable } from './schema.js';
 import type { NameInput, NameRecord, NameStatus } from './types.js';
 
+/** The optional fields a record takes from its input and keeps in its JSON data, in a fixed order. */
+const OPTIONAL_FIELDS = ['metadata', 'movedTo', 'permanent', 'successor', 'reason'] as const;
+
+/** Copies the optional fields that are set in `from` onto `to`. */
+function copyOptional(from: Partial<NameInput>, to: Partial<NameInput>): void {
+  for (const f of OPTIONAL_FIELDS) {
+    if (from[f] !== undefined) (to as Record<string, unknown>)[f] = from[f];
+  }
+}
+
 /** The JSON-carried fields of a record, in a fixed order so equal records serialize equally. */
 export function recordData(r: NameInput | NameRecord): string {
-  const d: Record<string, unknown> = { locations: r.locations ?? [] };
-  if (r.metadata !== undefined) d.metadata = r.metadata;
-  if (r.movedTo !== undefined) d.movedTo = r.movedTo;
-  if (r.permanent !== undefined) d.permanent = r.permanent;
-  if (r.successor !== undefined) d.successor = r.successor;
-  if (r.reason !== undefined) d.reason = r.reason;
+  const d: Partial<NameInput> = { locations: r.locations ?? [] };
+  copyOptional(r, d);
   return JSON.stringify(d);
 }
 
@@ -29,12 +35,15 @@ export function rowToRecord(row: NamesTable): NameRecord {
     created: Number(row.created),
     updated: Number(row.updated),
   };
-  if (d.metadata !== undefined) r.metadata = d.metadata;
-  if (d.movedTo !== undefined) r.movedTo = d.movedTo;
-  if (d.permanent !== undefined) r.permanent = d.permanent;
-  if (d.successor !== undefined) r.successor = d.successor;
-  if (d.reason !== undefined) r.reason = d.reason;
+  copyOptional(d, r);
   return r;
+}
+
+/** A record as the input that would write it again (the base of a move or a withdrawal). */
+export function recordToInput(r: NameRecord): NameInput {
+  const i: NameInput = { urn: r.urn, status: r.status, locations: r.locations };
+  copyOptional(r, i);
+  return i;
 }
 
 /** A record to its names row. */
@@ -53,11 +62,7 @@ export function nextRecord(key: string, input: NameInput, current: NameRecord | 
     created: current ? current.created : now,
     updated: now,
   };
-  if (input.metadata !== undefined) r.metadata = input.metadata;
-  if (input.movedTo !== undefined) r.movedTo = input.movedTo;
-  if (input.permanent !== undefined) r.permanent = input.permanent;
-  if (input.successor !== undefined) r.successor = input.successor;
-  if (input.reason !== undefined) r.reason = input.reason;
+  copyOptional(input, r);
   return r;
 }
 

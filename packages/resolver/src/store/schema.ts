@@ -123,7 +123,13 @@ function migrations(engine: Engine): Record<string, Migration> {
  *
  * @example
  * ```ts
- * new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
+ * import BetterSqlite3 from 'better-sqlite3';
+ * import { Kysely, Migrator, SqliteDialect } from 'kysely';
+ * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
+ * const { error, results } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
+ * error; // undefined
+ * results?.map((r) => r.migrationName); // ['0001_names']
+ * await db.destroy();
  * ```
  */
 export function migrationProvider(engine: Engine): MigrationProvider {

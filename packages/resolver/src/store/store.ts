@@ -9,7 +9,20 @@ import { nextRecord, recordToRow, rowToRecord, sameContent } from './records.js'
 import type { Database, Engine, NamesTable } from './schema.js';
 import type { Authority, ChangeOp, HistoryEntry, NameInput, NameRecord, Page, PrefixRule } from './types.js';
 
-/** The result of a write: the record now stored and whether anything changed. */
+/**
+ * The result of a write: the record now stored and whether anything
+ * changed (a write that changes nothing adds no history, issue 7 item 1).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const input = { urn: 'urn:ex:a', locations: [{ url: 'https://example.org/a' }] };
+ * const w: WriteResult = await store.put('urn:ex:a', input);
+ * w.op; // 'create'
+ * (await store.put('urn:ex:a', input)).op; // 'unchanged'
+ * await store.close();
+ * ```
+ */
 export interface WriteResult {
   record: NameRecord;
   op: ChangeOp | 'unchanged';

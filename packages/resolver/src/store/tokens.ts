@@ -34,8 +34,11 @@ function sha256(s: string): Buffer {
  *
  * @example
  * ```ts
- * const { token } = await createToken(store, { authority: 'urn:dns:library.bigstate.edu' });
- * // curl -H "Authorization: Bearer $token" ...
+ * const store = await openStore(':memory:');
+ * const created = await createToken(store, { authority: 'URN:DNS:Library.BigState.EDU' });
+ * created.authority; // 'urn:dns:library.bigstate.edu'
+ * /^uk_[0-9a-f]{12}_[\w-]{43}$/.test(created.token); // true
+ * await store.close();
  * ```
  */
 export async function createToken(store: Store, opts: { authority: string }): Promise<CreatedToken> {
@@ -55,7 +58,11 @@ const DUMMY = sha256('no such token');
  *
  * @example
  * ```ts
- * await verifyToken(store, `Bearer ${token}`) // { id, authority: 'urn:isbn' }
+ * const store = await openStore(':memory:');
+ * const { id, token } = await createToken(store, { authority: 'urn:isbn' });
+ * await verifyToken(store, `Bearer ${token}`); // { id, authority: 'urn:isbn' }
+ * await verifyToken(store, `Bearer ${token.slice(0, -1)}x`); // undefined
+ * await store.close();
  * ```
  */
 export async function verifyToken(store: Store, header: string | undefined): Promise<{ id: string; authority: string } | undefined> {

@@ -94,7 +94,17 @@ export interface NameInput {
   reason?: string;
 }
 
-/** The kinds of change the history records. */
+/**
+ * The kinds of change the history records (issue 7 item 1).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const op: ChangeOp | 'unchanged' = (await store.put('urn:ex:a', { urn: 'urn:ex:a' })).op;
+ * op; // 'create'
+ * await store.close();
+ * ```
+ */
 export type ChangeOp = 'create' | 'update' | 'move' | 'withdraw';
 
 /**
@@ -103,7 +113,12 @@ export type ChangeOp = 'create' | 'update' | 'move' | 'withdraw';
  *
  * @example
  * ```ts
- * const h: HistoryEntry = { seq: 7, key: 'urn:ex:a', version: 2, op: 'update', at: 0, record: r };
+ * const store = await openStore(':memory:');
+ * await store.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }] });
+ * await store.put('urn:ex:a', { urn: 'urn:ex:a', status: 'withdrawn', reason: 'retracted' });
+ * const history: HistoryEntry[] = await store.history('urn:ex:a');
+ * history.map((h) => `${h.version} ${h.op} ${h.record.status}`); // ['1 create active', '2 withdraw withdrawn']
+ * await store.close();
  * ```
  */
 export interface HistoryEntry {

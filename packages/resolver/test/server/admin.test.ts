@@ -142,6 +142,61 @@ for (const engine of engines) {
       expect(byTime.items).toEqual([]);
     });
 
+    it('keeps a token inside its authority: listings and exports stop at "<authority>:" (urn:isbnx is not urn:isbn)', async () => {
+      const all = (await createToken(server.store, { authority: '*' })).token;
+      expect((await send('PUT', '/admin/names/urn:isbnx:1', { locations: ['http://a.example/isbnx'] }, all)).status).toBe(201);
+      const keys = async (path: string) => (JSON.parse((await get(server.url, path, auth(isbnToken))).text) as { items: Array<{ key: string }> }).items.map((x) => x.key);
+      expect(await keys('/admin/names?limit=10000')).not.toContain('urn:isbnx:1');
+      expect(await keys('/admin/names?prefix=urn:isbn&limit=10000')).not.toContain('urn:isbnx:1');
+      expect((await get(server.url, '/admin/names?prefix=urn:isbnx', auth(isbnToken))).status).toBe(403);
+      expect((await get(server.url, '/admin/export?prefix=urn:isbnx', auth(isbnToken))).status).toBe(403);
+      expect((await get(server.url, '/admin/export', auth(isbnToken))).text).not.toContain('urn:isbnx:1');
+      expect((await get(server.url, '/admin/names?prefix=urn:dns:library.bigstate.edu.evil.example:', auth())).status).toBe(403);
+    });
+
+    it('keeps partial-redirect rules inside the token\'s authority', async () => {
+      const before = await get(server.url, '/urn:isbnx:2');
+      expect(before.status).toBe(404);
+      // A rule for "urn:isb" would match urn:isbnx:2 too, one for "urn:dns:library.bigstate.edu" the names of
+      // urn:dns:library.bigstate.edu.evil.example: refused, and nothing changes.
+      expect((await send('PUT', '/admin/prefix-rules', { prefix: 'urn:isb', target: 'https://evil.example/' }, isbnToken)).status).toBe(403);
+      expect((await send('PUT', '/admin/prefix-rules', { prefix: 'URN:DNS:Library.BigState.EDU', target: 'https://evil.example/' })).status).toBe(403);
+      expect((await send('PUT', '/admin/prefix-rules', { prefix: 'urn:isbn', target: 'https://evil.example/' }, isbnToken)).status).toBe(400); // not a URN prefix (no NSS)
+      expect((await get(server.url, '/urn:isbnx:2')).status).toBe(404);
+      expect((await get(server.url, '/urn:dns:library.bigstate.edu.evil.example:1')).status).toBe(404);
+      expect((await send('PUT', '/admin/prefix-rules', { prefix: 'URN:ISBN:979', target: 'https://books.example/979/' }, isbnToken)).status).toBe(200);
+      const r = await get(server.url, '/urn:isbn:9791234');
+      expect(r.headers.get('location')).toBe('https://books.example/979/1234');
+      const all = (await createToken(server.store, { authority: '*' })).token;
+      expect((await send('PUT', '/admin/prefix-rules', { prefix: 'urn:isbnx:', target: 'https://x.example/' }, all)).status).toBe(200);
+      const listed = JSON.parse((await get(server.url, '/admin/prefix-rules', auth(isbnToken))).text) as Array<{ prefix: string }>;
+      expect(listed.map((x) => x.prefix)).toEqual(['urn:isbn:979']);
+      expect((await send('DELETE', '/admin/prefix-rules/urn:isbnx:', undefined, isbnToken)).status).toBe(403);
+      expect((await send('DELETE', '/admin/prefix-rules/urn:isbn', undefined, isbnToken)).status).toBe(403);
+      expect((await send('DELETE', '/admin/prefix-rules/URN:ISBN:979', undefined, isbnToken)).status).toBe(200);
+      expect((await get(server.url, '/urn:isbn:9791234')).status).toBe(404);
+      expect((await get(server.url, '/urn:isbnx:2')).headers.get('location')).toBe('https://x.example/2');
+    });
+
+    it('takes only a JSON object where it expects one: an NDJSON or CSV stream sent to PUT /admin/names writes nothing', async () => {
+      const urn = 'urn:dns:library.bigstate.edu:streamed';
+      for (const type of ['text/csv', 'application/x-ndjson']) {
+        const r = await send('PUT', `/admin/names/${urn}`, 'urn,url\r\nx,y\r\n', token, type);
+        expect(r.status).toBe(400);
+      }
+      expect((await send('PUT', `/admin/names/${urn}`, '[1]')).status).toBe(400);
+      expect((await get(server.url, `/admin/names/${urn}`, auth())).status).toBe(404);
+      expect((await send('PUT', '/admin/authorities', 'name', token, 'text/csv')).status).toBe(400);
+    });
+
+    it('answers 400 to a listing prefix or cursor that is not a key\'s text (a NUL failed in PostgreSQL)', async () => {
+      for (const q of ['prefix=urn:isbn:%00', 'prefix=urn:isbn:%C3%A9', 'prefix=urn:isbn:97&after=urn:isbn:%00']) {
+        const r = await get(server.url, `/admin/names?${q}`, auth(isbnToken));
+        expect(r.status).toBe(400);
+        expect(r.headers.get('content-type')?.split(';')[0]).toBe('application/problem+json');
+      }
+    });
+
     it('manages partial-redirect rules and the authority registry', async () => {
       const p = await send('PUT', '/admin/prefix-rules', { prefix: 'urn:dns:library.bigstate.edu:archive/', target: 'https://archive.example/items/' });
       expect(p.status).toBe(200);

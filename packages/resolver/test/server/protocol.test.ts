@@ -21,18 +21,18 @@ for (const engine of engines) {
     afterAll(async () => { await narrow?.close(); await server?.close(); });
 
     describe('text/urc-0 byte for byte from the demo records (1995 draft §3.4.2.1, §3.5)', () => {
-      const cases: Array<[string, string, RunningServer | 'narrow', string]> = [
-        ['a single URL and no metainformation', '/phone-list-elm', 'narrow', body('§3.4.2.1 a single URL')],
+      // Only the wrapped example needs 40-column lines (the draft sets no width: --urc0-line-length); the others are at the default 76.
+      const cases: Array<[string, string, 'default' | 'narrow', string]> = [
+        ['a single URL and no metainformation', '/phone-list-elm', 'default', body('§3.4.2.1 a single URL')],
         ['a URL on multiple lines (40-column lines)', '/phone-list-wrapped', 'narrow', body('§3.4.2.1 a URL on multiple lines')],
-        ['multiple URLs', '/phone-lists', 'narrow', body('§3.4.2.1 multiple URLs')],
-        ['multiple URLs with metainformation', '/urn:dns:library.bigstate.edu:phone-list', 'narrow', body('§3.4.2.1 multiple URLs with metainformation')],
-        ['urn+m at FlixCo', '/urn:dns:urn.flixco.com:urn+m', 'narrow', body('§3.5.1')],
-        ['urn+a at FlixCo', '/urn:dns:urn.flixco.com:urn+a', 'narrow', body('§3.5.2')],
+        ['multiple URLs', '/phone-lists', 'default', body('§3.4.2.1 multiple URLs')],
+        ['multiple URLs with metainformation', '/urn:dns:library.bigstate.edu:phone-list', 'default', body('§3.4.2.1 multiple URLs with metainformation')],
+        ['urn+m at FlixCo', '/urn:dns:urn.flixco.com:urn+m', 'default', body('§3.5.1')],
+        ['urn+a at FlixCo', '/urn:dns:urn.flixco.com:urn+a', 'default', body('§3.5.2')],
       ];
-      for (const [name, path, , expected] of cases) {
+      for (const [name, path, width, expected] of cases) {
         it(name, async () => {
-          // The first three only fit the 40-column server; the metainformation example has its URLs on one line each at 76.
-          const s = name.includes('multiple lines') ? narrow : server;
+          const s = width === 'narrow' ? narrow : server;
           const r = await get(s.url, path, { accept: 'text/urc-0' });
           expect(r.status).toBe(200);
           expect(r.headers.get('content-type')).toBe('text/urc-0');
@@ -170,6 +170,17 @@ for (const engine of engines) {
         const r = await get(server.url, '/healthz');
         expect(r.status).toBe(200);
         expect(JSON.parse(r.text)).toEqual({ status: 'ok', engine: engine.name });
+      });
+      it('/healthz answers 503 when the store is down, without the engine\'s message', async () => {
+        const { openStore } = await import('../../src/store/index.js');
+        const store = await openStore(engine.freshDb());
+        const other = await startServer({ port: 0, store, rateLimit: false });
+        try {
+          store.ping = async () => { throw new Error('password authentication failed for user "s3cret"'); };
+          const r = await get(other.url, '/healthz');
+          expect(r.status).toBe(503);
+          expect(JSON.parse(r.text)).toEqual({ status: 'unavailable', engine: engine.name });
+        } finally { await other.close(); await store.close(); }
       });
       it('/metrics in Prometheus text format', async () => {
         const r = await get(server.url, '/metrics');

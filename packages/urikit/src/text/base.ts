@@ -73,7 +73,16 @@ function layer(value: string, outer: string | undefined): string {
   return hash < 0 ? absolute : absolute.slice(0, hash);
 }
 
-/** Message header fields as a plain object, a `Map`, a fetch `Headers` or `[name, value]` pairs. */
+/**
+ * Message header fields as a plain object, a `Map`, a fetch `Headers` or
+ * `[name, value]` pairs (1997 draft §5.1.1).
+ *
+ * @example
+ * ```ts
+ * const fields: HeaderFields = [['Content-Location', 'd/e']];
+ * baseFromHeaders(fields, 'http://a/b/c') // "http://a/b/d/e"
+ * ```
+ */
 export type HeaderFields =
   | Readonly<Record<string, string | readonly string[] | undefined>>
   | Iterable<readonly [string, string]>;
