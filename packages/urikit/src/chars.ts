@@ -208,6 +208,50 @@ export function hexValue(c: number): number {
 }
 
 /**
+ * True if code unit `c` is an ASCII letter (RFC 5234 Appendix B.1 `ALPHA`).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc5234#appendix-B.1
+ * @example
+ * ```ts
+ * isAlpha(0x61) // true ("a")
+ * isAlpha(0xe9) // false ("é")
+ * ```
+ */
+export function isAlpha(c: number): boolean {
+  return c < 128 && (CLASS[c]! & ALPHA) !== 0;
+}
+
+/**
+ * True if code unit `c` is an ASCII letter or digit (RFC 8141 §2
+ * `alphanum = ALPHA / DIGIT`; RFC 1123 §2.1 letters and digits).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8141#section-2
+ * @example
+ * ```ts
+ * isAlphanum(0x37) // true ("7")
+ * isAlphanum(0x2d) // false ("-")
+ * ```
+ */
+export function isAlphanum(c: number): boolean {
+  return c < 128 && (CLASS[c]! & (ALPHA | DIGIT)) !== 0;
+}
+
+/**
+ * True if code unit `c` is a host name character (RFC 8141 §2
+ * `ldh = alphanum / "-"`; RFC 1123 §2.1 letters, digits and "-").
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc8141#section-2
+ * @example
+ * ```ts
+ * isLdh(0x2d) // true ("-")
+ * isLdh(0x5f) // false ("_")
+ * ```
+ */
+export function isLdh(c: number): boolean {
+  return c === 0x2d || isAlphanum(c);
+}
+
+/**
  * True if `text[i]` begins a `pct-encoded = "%" HEXDIG HEXDIG` triplet (RFC 3986 §2.1).
  *
  * @example
@@ -216,12 +260,43 @@ export function hexValue(c: number): number {
  * ```
  */
 export function isPctEncoded(text: string, i: number): boolean {
-  return (
-    text.charCodeAt(i) === 0x25 &&
-    i + 2 < text.length &&
-    hexValue(text.charCodeAt(i + 1)) >= 0 &&
-    hexValue(text.charCodeAt(i + 2)) >= 0
-  );
+  return octetAt(text, i) >= 0;
+}
+
+/**
+ * The octet of the `pct-encoded = "%" HEXDIG HEXDIG` triplet at `text[i]`,
+ * or -1 when none begins there (RFC 3986 §2.1).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-2.1
+ * @example
+ * ```ts
+ * octetAt('a%2Fb', 1) // 47
+ * octetAt('a%2Fb', 0) // -1
+ * octetAt('%4', 0) // -1
+ * ```
+ */
+export function octetAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x25) return -1;
+  const h = hexValue(text.charCodeAt(i + 1));
+  const l = hexValue(text.charCodeAt(i + 2));
+  return h < 0 || l < 0 ? -1 : (h << 4) | l;
+}
+
+/**
+ * True for the bidirectional formatting characters that RFC 3987 §4.1 says
+ * must not appear in an IRI: LRM, RLM, LRE, RLE, PDF, LRO, RLO, and the
+ * later isolates LRI, RLI, FSI, PDI (Unicode 6.3), which act the same way.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3987#section-4.1
+ * @example
+ * ```ts
+ * isBidiFormat(0x202e) // true (RIGHT-TO-LEFT OVERRIDE)
+ * isBidiFormat(0x2067) // true (RIGHT-TO-LEFT ISOLATE)
+ * isBidiFormat(0x5d0) // false (HEBREW LETTER ALEF)
+ * ```
+ */
+export function isBidiFormat(cp: number): boolean {
+  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
 /**

@@ -14,16 +14,13 @@
  * ```
  */
 import { UriError } from './errors.js';
-import { CLASS, UNRESERVED, hexValue } from './chars.js';
+import { CLASS, UNRESERVED, isBidiFormat, octetAt } from './chars.js';
+import { utf8At, utf8Length, utf8Triplets } from './percent.js';
 import { parse } from './parse.js';
 import { serialize } from './serialize.js';
 import { domainToASCII, domainToUnicode, type IdnaOptions } from './host/idna.js';
 import type { UriReference } from './types.js';
 import { scriptsOf, isWholeScriptConfusable } from './security/confusables.js';
-
-/** RFC 3986 §2.1: each octet as "%" HEXDIG HEXDIG (upper case), built once. */
-const PCT: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${b < 16 ? '0' : ''}${b.toString(16).toUpperCase()}`);
-const pct = (b: number): string => PCT[b]!;
 
 /**
  * RFC 3987 §3.1 step 2: every non-ASCII character as the percent-encoded
@@ -45,9 +42,7 @@ function encodeNonAscii(s: string): string {
       if (c > 0xffff) i++;
     }
     // UTF-8 (RFC 3629 §3)
-    if (c < 0x800) out += pct(0xc0 | (c >> 6)) + pct(0x80 | (c & 63));
-    else if (c < 0x10000) out += pct(0xe0 | (c >> 12)) + pct(0x80 | ((c >> 6) & 63)) + pct(0x80 | (c & 63));
-    else out += pct(0xf0 | (c >> 18)) + pct(0x80 | ((c >> 12) & 63)) + pct(0x80 | ((c >> 6) & 63)) + pct(0x80 | (c & 63));
+    out += utf8Triplets(c);
   }
   return out;
 }
@@ -128,12 +123,6 @@ function convertHost(host: string, opts: IriToUriOptions | undefined): string {
   return domainToASCII(host, opts?.idna ?? LENIENT);
 }
 
-// RFC 3987 §4.1: bidirectional formatting characters must not appear in an
-// IRI (LRM, RLM, LRE, RLE, PDF, LRO, RLO), nor the later isolates (LRI,
-// RLI, FSI, PDI, Unicode 6.3) which act the same way.
-const isBidiFormat = (cp: number): boolean =>
-  cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
-
 /** RFC 3987 §2.2 `ucschar` (or `iprivate` where the query allows it), for a code point. */
 function isUcschar(cp: number, privateToo: boolean): boolean {
   if (cp < 0xa0) return false;
@@ -173,20 +162,12 @@ function decodeSafe(s: string, privateToo: boolean): string {
       i += 3;
       continue;
     }
-    // A UTF-8 sequence (RFC 3629 §4): the lead octet says how many follow.
-    const n = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? (b <= 0xef ? 2 : -1) : b >= 0xc2 && b <= 0xdf ? 1 : -1;
-    let cp = n === 1 ? b & 0x1f : n === 2 ? b & 0x0f : b & 0x07;
-    let ok = n > 0;
-    for (let k = 1; ok && k <= n; k++) {
-      const t = octetAt(s, i + 3 * k);
-      if (t < 0x80 || t > 0xbf) ok = false;
-      else cp = (cp << 6) | (t & 0x3f);
-    }
-    // No overlong forms, no surrogates, nothing above U+10FFFF.
-    if (ok && ((n === 2 && cp < 0x800) || (n === 3 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))) ok = false;
-    if (ok && isUcschar(cp, privateToo) && !isBidiFormat(cp)) {
+    // A well-formed UTF-8 sequence (RFC 3629 §4: no overlong forms, no
+    // surrogates, nothing above U+10FFFF), or -1.
+    const cp = utf8At(s, i);
+    if (cp >= 0 && isUcschar(cp, privateToo) && !isBidiFormat(cp)) {
       out += String.fromCodePoint(cp);
-      i += 3 * (n + 1);
+      i += 3 * utf8Length(cp);
     } else {
       // Left percent-encoded (§3.2 step 3 and 4); its octets are re-examined one by one.
       out += s.slice(i, i + 3);
@@ -194,14 +175,6 @@ function decodeSafe(s: string, privateToo: boolean): string {
     }
   }
   return out;
-}
-
-/** The octet of the triplet at `s[i]`, or -1 if `s[i]` is not "%" HEXDIG HEXDIG. */
-function octetAt(s: string, i: number): number {
-  if (s.charCodeAt(i) !== 0x25) return -1;
-  const h = hexValue(s.charCodeAt(i + 1));
-  const l = hexValue(s.charCodeAt(i + 2));
-  return h < 0 || l < 0 ? -1 : (h << 4) | l;
 }
 
 /**

@@ -5,14 +5,14 @@
  */
 import { UriError } from './errors.js';
 import type { UriReference } from './types.js';
-import { CLASS, UNRESERVED, hexValue } from './chars.js';
+import { CLASS, UNRESERVED, octetAt } from './chars.js';
 import { parse } from './parse.js';
 import { serialize } from './serialize.js';
 import { removeDotSegments } from './remove-dot-segments.js';
 import { pctTriplet } from './percent.js';
 import { parseIPv6Address, formatIPv6 } from './host/ipv6.js';
 import { parseIPv4Address } from './host/ipv4.js';
-import { getScheme } from './schemes/registry.js';
+import { getSchemeRules } from './schemes/registry.js';
 
 /**
  * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
@@ -75,10 +75,8 @@ function normalizePercent(s: string, lower: boolean): string {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === 0x25) {
-      const h = hexValue(s.charCodeAt(i + 1));
-      const l = hexValue(s.charCodeAt(i + 2));
-      if (h < 0 || l < 0) continue; // not reached for parsed input
-      const octet = (h << 4) | l;
+      const octet = octetAt(s, i);
+      if (octet < 0) continue; // not reached for parsed input
       let rep: string;
       if (octet < 128 && CLASS[octet]! & UNRESERVED) {
         rep = String.fromCharCode(lower && octet >= 0x41 && octet <= 0x5a ? octet + 32 : octet);
@@ -123,19 +121,17 @@ function trimPort(port: string): string {
  */
 export function normalizeReference(ref: UriReference, level: NormalizeLevel): UriReference {
   const out = genericSteps(ref, level);
-  const codec = level === 'scheme' && out.scheme !== undefined ? getScheme(out.scheme) : undefined;
+  const codec = level === 'scheme' && out.scheme !== undefined ? getSchemeRules(out.scheme) : undefined;
   if (codec?.normalize === undefined) return out;
-  // §6.2.3: the codec's own rules, then the generic steps once more, so that
-  // whatever the codec rebuilt is in normal form too.
-  let own: UriReference;
+  // §6.2.3: the codec's own rules, on the generic normal form; a codec
+  // returns a reference in normal form (the built-in ones: schemes/rules.ts).
   try {
-    own = codec.normalize(out);
+    return codec.normalize(out);
   } catch (e) {
     // A URI that breaks its scheme's own rules keeps its generic normal form.
     if (!(e instanceof UriError)) throw e;
     return out;
   }
-  return genericSteps(own, level);
 }
 
 /** The generic rungs of the ladder: §6.2.2, and at the scheme level the generic part of §6.2.3. */
@@ -144,7 +140,7 @@ function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
   const out = {} as UriReference;
   // §6.2.2.1: the scheme is case-insensitive; it is never percent-decoded (DESIGN.md rulings).
   if (ref.scheme !== undefined) out.scheme = ref.scheme.toLowerCase();
-  const codec = out.scheme !== undefined ? getScheme(out.scheme) : undefined;
+  const codec = out.scheme !== undefined ? getSchemeRules(out.scheme) : undefined;
   if (ref.host !== undefined) {
     if (ref.userinfo !== undefined) out.userinfo = normalizePercent(ref.userinfo, false);
     out.host = normalizeHost(ref, scheme);
@@ -169,9 +165,6 @@ function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
     // As in resolve(): a path without authority must not begin with "//" (§3.3).
     if (out.host === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
   }
-  // §3.3: with an authority, a path is empty or begins with "/" (a codec's
-  // rebuilt reference is held to it too, or it would not read back).
-  if (out.host !== undefined && path !== '' && path.charCodeAt(0) !== 0x2f) path = '/' + path;
   // §6.2.3: an empty path with an authority is "/" when the scheme says so.
   if (path === '' && out.host !== undefined && codec?.emptyPathIsSlash === true) path = '/';
   out.path = path;
@@ -228,7 +221,7 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   if (level !== 'syntax' && level !== 'scheme') throw new UriError('bad-component', 0, String(level), 'unknown comparison level');
   const na = normalizeReference(parse(a, 'iri-reference'), level);
   const nb = normalizeReference(parse(b, 'iri-reference'), level);
-  const codec = level === 'scheme' && na.scheme !== undefined && na.scheme === nb.scheme ? getScheme(na.scheme) : undefined;
+  const codec = level === 'scheme' && na.scheme !== undefined && na.scheme === nb.scheme ? getSchemeRules(na.scheme) : undefined;
   if (ignoreFragment || codec?.fragmentSignificant === false) {
     delete na.fragment;
     delete nb.fragment;

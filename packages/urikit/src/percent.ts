@@ -4,7 +4,7 @@
  * (RFC 3986 §2.5, RFC 3629).
  */
 import { UriError } from './errors.js';
-import { CLASS, PATH, PCHAR, QUERY, REG_NAME, UNRESERVED, USERINFO, hexValue } from './chars.js';
+import { CLASS, PATH, PCHAR, QUERY, REG_NAME, UNRESERVED, USERINFO, octetAt } from './chars.js';
 
 /**
  * The component a text is encoded for; each keeps its own characters
@@ -48,6 +48,24 @@ const HEX = '0123456789ABCDEF';
 export const pctTriplet = (octet: number): string => '%' + HEX[octet >> 4]! + HEX[octet & 15]!;
 
 /**
+ * The `%HH` triplets of the UTF-8 form of code point `cp` (RFC 3629 §3;
+ * RFC 3986 §2.5: non-ASCII data is encoded as UTF-8, then percent-encoded).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3629#section-3
+ * @example
+ * ```ts
+ * utf8Triplets(0xe9) // "%C3%A9"
+ * utf8Triplets(0x10300) // "%F0%90%8C%80"
+ * ```
+ */
+export function utf8Triplets(cp: number): string {
+  if (cp < 0x80) return pctTriplet(cp);
+  if (cp < 0x800) return pctTriplet(0xc0 | (cp >> 6)) + pctTriplet(0x80 | (cp & 63));
+  if (cp < 0x10000) return pctTriplet(0xe0 | (cp >> 12)) + pctTriplet(0x80 | ((cp >> 6) & 63)) + pctTriplet(0x80 | (cp & 63));
+  return pctTriplet(0xf0 | (cp >> 18)) + pctTriplet(0x80 | ((cp >> 12) & 63)) + pctTriplet(0x80 | ((cp >> 6) & 63)) + pctTriplet(0x80 | (cp & 63));
+}
+
+/**
  * Encodes `text` for use as `component`: every character that the
  * component cannot hold literally, and `%` itself, becomes the `%HH`
  * triplets of its UTF-8 octets (RFC 3986 §2.1, §2.5,
@@ -70,19 +88,13 @@ export function percentEncode(text: string, component: PercentComponent): string
     let c = text.charCodeAt(i);
     if (c < 128 && CLASS[c]! & allowed) continue;
     out += text.slice(run, i);
-    if (c < 0x80) {
-      out += pctTriplet(c);
-    } else if (c < 0x800) {
-      out += pctTriplet(0xc0 | (c >> 6)) + pctTriplet(0x80 | (c & 63));
-    } else if (c < 0xd800 || c > 0xdfff) {
-      out += pctTriplet(0xe0 | (c >> 12)) + pctTriplet(0x80 | ((c >> 6) & 63)) + pctTriplet(0x80 | (c & 63));
-    } else {
+    if (c >= 0xd800 && c <= 0xdfff) {
       const d = text.charCodeAt(i + 1);
       if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw new UriError('invalid-char', i, text, 'a lone surrogate has no UTF-8 form');
       c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-      out += pctTriplet(0xf0 | (c >> 18)) + pctTriplet(0x80 | ((c >> 12) & 63)) + pctTriplet(0x80 | ((c >> 6) & 63)) + pctTriplet(0x80 | (c & 63));
       i++;
     }
+    out += utf8Triplets(c);
     run = i + 1;
   }
   return run === 0 ? text : out + text.slice(run);
@@ -104,13 +116,56 @@ export interface PercentDecodeOptions {
   lenient?: boolean;
 }
 
-/** The octet of the `%HH` triplet at `i`, or -1. */
-function octetAt(text: string, i: number): number {
-  if (text.charCodeAt(i) !== 0x25) return -1;
-  const h = hexValue(text.charCodeAt(i + 1));
-  const l = hexValue(text.charCodeAt(i + 2));
-  return h < 0 || l < 0 ? -1 : (h << 4) | l;
+/**
+ * The code point spelled by the well-formed UTF-8 sequence of `%HH`
+ * triplets at `text[i]` (RFC 3629 §4: no overlong form, no surrogate,
+ * nothing above U+10FFFF), or -1; one triplet of an ASCII octet is that
+ * character. The sequence is `utf8Length(cp)` triplets long.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3629#section-4
+ * @example
+ * ```ts
+ * utf8At('caf%C3%A9', 3) // 0xe9
+ * utf8At('%41', 0) // 0x41
+ * utf8At('%C0%AF', 0) // -1 (an overlong "/")
+ * utf8At('%E2%82', 0) // -1 (cut short)
+ * ```
+ */
+export function utf8At(text: string, i: number): number {
+  const b0 = octetAt(text, i);
+  if (b0 < 0x80) return b0;
+  // RFC 3629 §4: UTF8-2 = %xC2-DF UTF8-tail; UTF8-3 = %xE0 %xA0-BF UTF8-tail /
+  // %xE1-EC 2UTF8-tail / %xED %x80-9F UTF8-tail / %xEE-EF 2UTF8-tail;
+  // UTF8-4 = %xF0 %x90-BF 2UTF8-tail / %xF1-F3 3UTF8-tail / %xF4 %x80-8F 2UTF8-tail
+  let need = 0;
+  let lo = 0x80;
+  let hi = 0xbf;
+  let cp = 0;
+  if (b0 >= 0xc2 && b0 <= 0xdf) { need = 1; cp = b0 & 0x1f; }
+  else if (b0 >= 0xe0 && b0 <= 0xef) { need = 2; cp = b0 & 0x0f; if (b0 === 0xe0) lo = 0xa0; else if (b0 === 0xed) hi = 0x9f; }
+  else if (b0 >= 0xf0 && b0 <= 0xf4) { need = 3; cp = b0 & 0x07; if (b0 === 0xf0) lo = 0x90; else if (b0 === 0xf4) hi = 0x8f; }
+  else return -1;
+  for (let k = 1; k <= need; k++) {
+    const b = octetAt(text, i + 3 * k);
+    if (b < lo || b > hi) return -1;
+    cp = (cp << 6) | (b & 0x3f);
+    lo = 0x80;
+    hi = 0xbf;
+  }
+  return cp;
 }
+
+/**
+ * How many octets the UTF-8 form of code point `cp` has (RFC 3629 §3).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3629#section-3
+ * @example
+ * ```ts
+ * utf8Length(0x41) // 1
+ * utf8Length(0x10300) // 4
+ * ```
+ */
+export const utf8Length = (cp: number): number => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
 /**
  * Decodes every `%HH` triplet of `text` and reads the octets as UTF-8
@@ -142,45 +197,22 @@ export function percentDecode(text: string, opts?: PercentDecodeOptions): string
       i = end;
       continue;
     }
-    const b0 = octetAt(text, i);
-    if (b0 < 0) {
+    if (octetAt(text, i) < 0) {
       if (!lenient) throw new UriError('bad-percent', i, text);
       out += '%';
       i++;
       continue;
     }
-    if (b0 < 0x80) {
-      out += String.fromCharCode(b0);
-      i += 3;
-      continue;
-    }
-    // RFC 3629 §4: UTF8-2 = %xC2-DF UTF8-tail; UTF8-3 = %xE0 %xA0-BF UTF8-tail /
-    // %xE1-EC 2UTF8-tail / %xED %x80-9F UTF8-tail / %xEE-EF 2UTF8-tail;
-    // UTF8-4 = %xF0 %x90-BF 2UTF8-tail / %xF1-F3 3UTF8-tail / %xF4 %x80-8F 2UTF8-tail
-    let need = 0;
-    let lo = 0x80;
-    let hi = 0xbf;
-    let cp = 0;
-    if (b0 >= 0xc2 && b0 <= 0xdf) { need = 1; cp = b0 & 0x1f; }
-    else if (b0 >= 0xe0 && b0 <= 0xef) { need = 2; cp = b0 & 0x0f; if (b0 === 0xe0) lo = 0xa0; else if (b0 === 0xed) hi = 0x9f; }
-    else if (b0 >= 0xf0 && b0 <= 0xf4) { need = 3; cp = b0 & 0x07; if (b0 === 0xf0) lo = 0x90; else if (b0 === 0xf4) hi = 0x8f; }
-    let j = i + 3;
-    let ok = need > 0;
-    for (let k = 0; ok && k < need; k++, j += 3) {
-      const b = octetAt(text, j);
-      if (b < lo || b > hi) ok = false;
-      else cp = (cp << 6) | (b & 0x3f);
-      lo = 0x80;
-      hi = 0xbf;
-    }
-    if (!ok) {
+    // RFC 3629 §4: one well-formed UTF-8 sequence of triplets, or a stray octet.
+    const cp = utf8At(text, i);
+    if (cp < 0) {
       if (!lenient) throw new UriError('bad-utf8', i, text);
       out += text.slice(i, i + 3); // keep the stray octet as written
       i += 3;
       continue;
     }
     out += String.fromCodePoint(cp);
-    i = j;
+    i += 3 * utf8Length(cp);
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import type { NameLocation, NameRecord } from '../store/types.js';
 import { escapeHtml, htmlLink, htmlPage } from './html.js';
 import type { ResultFormat } from './negotiate.js';
-import { formatUrc0, type Urc0Part } from './urc0.js';
+import { formatUrc0, type FormatUrc0Options, type Urc0Part } from './urc0.js';
 
 /**
  * A rendered body: bytes or text, with the format it is in (1995 draft
@@ -52,6 +52,11 @@ export function preferredLocation(locations: readonly NameLocation[]): NameLocat
   return best;
 }
 
+/** The text/urc-0 options of a line length (undefined: the default, 1995 draft §3.4.2 sets none). */
+function urc0Options(urc0LineLength: number | undefined): FormatUrc0Options {
+  return urc0LineLength !== undefined ? { maxLineLength: urc0LineLength } : {};
+}
+
 /** A location as a text/urc-0 part: the header names charset/language only when the record does (1995 draft §3.4.2). */
 function toPart(l: NameLocation): Urc0Part {
   const p: Urc0Part = { url: l.url };
@@ -78,7 +83,7 @@ function locationJson(l: NameLocation): Record<string, unknown> {
 export function renderLocations(urn: string, locations: readonly NameLocation[], format: ResultFormat, extra?: Record<string, unknown>, urc0LineLength?: number): Rendered {
   switch (format) {
     case 'urc-0':
-      return { format, body: formatUrc0(locations.map(toPart), urc0LineLength !== undefined ? { maxLineLength: urc0LineLength } : {}) };
+      return { format, body: formatUrc0(locations.map(toPart), urc0Options(urc0LineLength)) };
     case 'uri-list':
       return { format, body: `# ${urn}\r\n${locations.map((l) => `${l.url}\r\n`).join('')}` };
     case 'json':
@@ -141,7 +146,7 @@ function metadataLines(r: NameRecord): Array<[string, string]> {
  * // 'URN: urn:ex:a\nStatus: withdrawn\nReason: retracted\nUpdated: 1970-01-01T00:00:00.000Z\n'
  * ```
  */
-export function renderRecord(r: NameRecord, format: ResultFormat): Rendered {
+export function renderRecord(r: NameRecord, format: ResultFormat, urc0LineLength?: number): Rendered {
   switch (format) {
     case 'json':
       return { format, body: `${JSON.stringify(recordJson(r))}\n` };
@@ -151,7 +156,7 @@ export function renderRecord(r: NameRecord, format: ResultFormat): Rendered {
       return { format, body: htmlPage(r.urn, `<h1><code>${escapeHtml(r.urn)}</code></h1>\n<dl>\n${dl}\n</dl>${locs}`) };
     }
     case 'urc-0':
-      return { format, body: formatUrc0(preferredOrder(r.locations).map(toPart)) };
+      return { format, body: formatUrc0(preferredOrder(r.locations).map(toPart), urc0Options(urc0LineLength)) };
     case 'uri-list':
       return { format, body: `# ${r.urn}\r\n${preferredOrder(r.locations).map((l) => `${l.url}\r\n`).join('')}` };
     case 'plain':
@@ -169,7 +174,7 @@ export function renderRecord(r: NameRecord, format: ResultFormat): Rendered {
  * renderNames('children of urn:dns:flixco.com', ['urn:dns:urn.flixco.com'], 'plain').body // 'urn:dns:urn.flixco.com\r\n'
  * ```
  */
-export function renderNames(title: string, names: readonly string[], format: ResultFormat, links?: (name: string) => string): Rendered {
+export function renderNames(title: string, names: readonly string[], format: ResultFormat, links?: (name: string) => string, urc0LineLength?: number): Rendered {
   switch (format) {
     case 'plain':
       return { format, body: names.map((n) => `${n}\r\n`).join('') };
@@ -178,7 +183,7 @@ export function renderNames(title: string, names: readonly string[], format: Res
     case 'json':
       return { format, body: `${JSON.stringify({ title, names })}\n` };
     case 'urc-0':
-      return { format, body: formatUrc0(names.map((n) => ({ url: n }))) };
+      return { format, body: formatUrc0(names.map((n) => ({ url: n })), urc0Options(urc0LineLength)) };
     case 'html':
       return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<ul>\n${names.map((n) => `<li>${links ? htmlLink(links(n), n) : `<code>${escapeHtml(n)}</code>`}</li>`).join('\n')}\n</ul>`) };
   }
@@ -192,13 +197,13 @@ export function renderNames(title: string, names: readonly string[], format: Res
  * renderMessage('Not Found', 'urn:ex:a is not known here', 'plain').body // 'Not Found: urn:ex:a is not known here\n'
  * ```
  */
-export function renderMessage(title: string, detail: string, format: ResultFormat, link?: string): Rendered {
+export function renderMessage(title: string, detail: string, format: ResultFormat): Rendered {
   switch (format) {
     case 'json':
-      return { format, body: `${JSON.stringify({ title, detail, ...(link !== undefined ? { location: link } : {}) })}\n` };
+      return { format, body: `${JSON.stringify({ title, detail })}\n` };
     case 'html':
-      return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(detail)}${link !== undefined ? ` ${htmlLink(link)}` : ''}</p>`) };
+      return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(detail)}</p>`) };
     default:
-      return { format: 'plain', body: `${title}: ${detail}${link !== undefined ? ` ${link}` : ''}\n` };
+      return { format: 'plain', body: `${title}: ${detail}\n` };
   }
 }

@@ -193,11 +193,11 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const asked = typeof q.prefix === 'string' ? q.prefix : '';
       const auth = request.adminToken!.authority;
       if (asked.length > 4096) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is at most 4096 characters' }); return undefined; }
-      if (!isKeyText(asked)) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is printable US-ASCII, as URNs are' }); return undefined; }
       const prefix = asked.toLowerCase().startsWith('urn:') && asked.length > 4 ? asked.replace(/^urn:[^:]*/i, (m) => m.toLowerCase()) : asked;
       // The names of the authority are those under "<authority>:" (urn:isbnx:1 starts with urn:isbn too).
       if (auth !== '' && (prefix === '' || prefix === auth)) return `${auth}:`;
       if (!prefixInAuthority(prefix, auth)) { problem(reply, 403, 'Forbidden', { detail: `the prefix is outside this token's authority "${auth}"` }); return undefined; }
+      if (!isKeyText(prefix)) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is printable US-ASCII, as URNs are' }); return undefined; }
       return prefix;
     };
 

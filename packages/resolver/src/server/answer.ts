@@ -70,10 +70,10 @@ export function messageAnswer(status: number, title: string, detail: string, acc
  * problemAnswer(400, 'Invalid URN', { code: 'bad-nid', offset: 4, detail: '...' })
  * ```
  */
-export function problemAnswer(status: number, title: string, extra: Record<string, unknown>, kind = 'error', headers: Record<string, string> = {}): Answer {
+export function problemAnswer(status: number, title: string, extra: Record<string, unknown>, kind = 'error'): Answer {
   return {
     status,
-    headers: { ...CORS_HEADERS, 'content-type': 'application/problem+json', 'cache-control': 'no-cache', ...headers },
+    headers: { ...CORS_HEADERS, 'content-type': 'application/problem+json', 'cache-control': 'no-cache' },
     body: `${JSON.stringify({ type: 'about:blank', title, status, ...extra })}\n`,
     kind,
   };

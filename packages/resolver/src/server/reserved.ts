@@ -35,6 +35,8 @@ export interface ReservedContext {
   about: { contact: string; meta: string };
   /** Absolute URL of this resolver (for the urn+a pointer). */
   base?: string;
+  /** Longest text/urc-0 line before a URL is written as `<URL:...>` (1995 draft §3.4.2; default 76). */
+  urc0LineLength?: number;
 }
 
 /** "The responses to the reserved requests may be in any of the known formats" (§3.5); urc-0 is preferred (§3.4.2). */
@@ -94,17 +96,17 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
     case 'm': {
       // §3.5.1: "likely ... a mailto URL of an administrative contact for the host system"
       const loc = part(a, a?.contact ?? ctx.about.contact, a?.meta ?? ctx.about.meta);
-      return answer(renderLocations(`${title}:urn+m`, [loc], format, { authority }));
+      return answer(renderLocations(`${title}:urn+m`, [loc], format, { authority }, ctx.urc0LineLength));
     }
     case 'a': {
       const n = a?.allUrl === undefined ? await ctx.store.count(authority === '' ? '' : `${authority}:`) : undefined;
       const self = `${ctx.base ?? ''}/${authority === '' ? '' : `${authority}:`}urn+a?list`;
       const meta = a?.allUrl !== undefined ? a.allMeta : `This file is a list of the ${n} names of ${title} known to this resolver, one ElementID per line.`;
-      return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }));
+      return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }, ctx.urc0LineLength));
     }
     case 'c':
-      return answer(renderNames(`naming authorities authorized by ${title}`, a?.children ?? [], format, (n) => `/${n}:urn+c`));
+      return answer(renderNames(`naming authorities authorized by ${title}`, a?.children ?? [], format, (n) => `/${n}:urn+c`, ctx.urc0LineLength));
     case 'p':
-      return answer(renderNames(`naming authorities that authorized ${title}`, a?.parents ?? [], format, (n) => `/${n}:urn+p`));
+      return answer(renderNames(`naming authorities that authorized ${title}`, a?.parents ?? [], format, (n) => `/${n}:urn+p`, ctx.urc0LineLength));
   }
 }

@@ -130,7 +130,7 @@ export class UrnResolutionService {
   }
 
   #reservedContext(req: ResolutionRequest): ReservedContext {
-    return { store: this.store, accept: req.httpVersion === '0.9' ? 'text/urc-0' : req.accept, about: this.config.about, ...(req.base !== undefined ? { base: req.base } : {}) };
+    return { store: this.store, accept: req.httpVersion === '0.9' ? 'text/urc-0' : req.accept, about: this.config.about, urc0LineLength: this.config.urc0LineLength, ...(req.base !== undefined ? { base: req.base } : {}) };
   }
 
   /**
@@ -195,16 +195,16 @@ export class UrnResolutionService {
       // Issue 7 item 1: nothing is erased; a withdrawn name answers 410 with its tombstone.
       if (nm) return nm;
       const f = negotiate(req.accept, OFFER_TOMBSTONE) ?? 'plain';
-      return this.#rendered(410, renderRecord(r, f), headers, 'Gone');
+      return this.#rendered(410, renderRecord(r, f, this.config.urc0LineLength), headers, 'Gone');
     }
     if (!format && !redirects) return messageAnswer(406, 'Not Acceptable', `this answer is available as ${offered.map((f) => MEDIA_TYPES[f].split(';')[0]).join(', ')}`, undefined, 'resolve');
     if (nm) return nm;
-    if (service === 'I2C' || service === 'I2Cs') return this.#rendered(200, renderRecord(r, format!), headers);
+    if (service === 'I2C' || service === 'I2Cs') return this.#rendered(200, renderRecord(r, format!, this.config.urc0LineLength), headers);
     if (r.status === 'reserved') return messageAnswer(404, 'Not Found', `${r.urn} is reserved: held, but not yet resolvable`, req.accept, 'resolve', 'Not Found (reserved)', headers);
     if (r.status === 'moved' && r.movedTo !== undefined) return this.#moved(req, t, r, service, headers);
     if (service === 'I2N' || service === 'I2Ns') {
       const names = service === 'I2N' ? [r.successor ?? r.key] : [...new Set([r.key, r.urn, ...(r.successor !== undefined ? [r.successor] : [])])];
-      return this.#rendered(200, renderNames(`names of ${r.urn}`, names, format!), headers);
+      return this.#rendered(200, renderNames(`names of ${r.urn}`, names, format!, undefined, this.config.urc0LineLength), headers);
     }
     if (redirects) {
       const preferred = preferredLocation(r.locations);

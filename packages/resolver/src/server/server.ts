@@ -168,7 +168,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
             return;
           }
           if (isResolution(req.method, req.url ?? '')) {
-            void serveResolution(req, res);
+            // serveResolution answers every failure itself; a failure to answer ends the connection.
+            serveResolution(req, res).catch(() => res.destroy());
             return;
           }
           // In flight until the response is finished or the connection is gone (timeouts included).
@@ -234,7 +235,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
           metrics.inFlight--;
         }
       })();
-    }, limits.headersTimeoutMs);
+    }, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));
 
     const host = opts.host ?? '127.0.0.1';
     await new Promise<void>((resolveListen, reject) => {

@@ -38,7 +38,9 @@ export function classifyRequestLine(line: string): { kind: 'simple'; target: str
  * Creates the front: a `net.Server` to listen on instead of `http`.
  * `simple(target, socket)` answers a Simple-Request (the Simple-Response
  * is the entity body alone: no status line, no headers) and ends the
- * socket.
+ * socket. A server error after listening (an `accept` that fails when the
+ * process is out of file descriptors) goes to `onError` instead of ending
+ * the process.
  *
  * @example
  * ```ts
@@ -56,8 +58,8 @@ export function classifyRequestLine(line: string): { kind: 'simple'; target: str
  * await new Promise((r) => front.close(r));
  * ```
  */
-export function createFront(http: HttpServer, simple: (target: string, socket: net.Socket) => void, headersTimeoutMs: number): net.Server {
-  return net.createServer((socket) => {
+export function createFront(http: HttpServer, simple: (target: string, socket: net.Socket) => void, headersTimeoutMs: number, onError: (e: Error) => void = () => undefined): net.Server {
+  const front = net.createServer((socket) => {
     let buf: Buffer | undefined;
     const timer = setTimeout(() => socket.destroy(), headersTimeoutMs);
     const onError = () => { clearTimeout(timer); socket.destroy(); };
@@ -85,4 +87,7 @@ export function createFront(http: HttpServer, simple: (target: string, socket: n
     };
     socket.on('data', onData);
   });
+  // net.Server emits accept failures (EMFILE) as 'error': unheard, one would end the process.
+  front.on('error', onError);
+  return front;
 }

@@ -5,7 +5,7 @@
  * also the change feed (issue 7 items 1, 5, 6).
  */
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { nextRecord, recordToRow, rowToRecord, sameContent } from './records.js';
+import { changeOp, nextRecord, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, Engine, NamesTable } from './schema.js';
 import type { Authority, ChangeOp, HistoryEntry, NameInput, NameRecord, Page, PrefixRule } from './types.js';
 
@@ -123,8 +123,7 @@ export class Store {
   async put(key: string, input: NameInput, actor?: string): Promise<WriteResult> {
     return this.transaction(async (trx) => {
       const current = await this.#current(trx, key);
-      const op: ChangeOp = input.status === 'withdrawn' ? 'withdraw' : input.status === 'moved' ? 'move' : current ? 'update' : 'create';
-      return this.#write(trx, key, nextRecord(key, input, current, Date.now()), current, op, actor);
+      return this.#write(trx, key, nextRecord(key, input, current, Date.now()), current, changeOp(input, current), actor);
     });
   }
 
@@ -174,7 +173,7 @@ export class Store {
         inserts.push(row);
         counts.created++;
       }
-      history.push({ id: undefined, key, version: next.version, op: cur ? 'update' : 'create', at: now, actor: actor ?? null, record: JSON.stringify(next) });
+      history.push({ id: undefined, key, version: next.version, op: changeOp(input, cur), at: now, actor: actor ?? null, record: JSON.stringify(next) });
     }
     // SQLite allows 32766 bound values per statement; 7 columns x 500 rows stays far below.
     for (let i = 0; i < inserts.length; i += BATCH) {

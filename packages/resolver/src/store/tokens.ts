@@ -61,13 +61,14 @@ const DUMMY = sha256('no such token');
  * const store = await openStore(':memory:');
  * const { id, token } = await createToken(store, { authority: 'urn:isbn' });
  * await verifyToken(store, `Bearer ${token}`); // { id, authority: 'urn:isbn' }
- * await verifyToken(store, `Bearer ${token.slice(0, -1)}x`); // undefined
+ * await verifyToken(store, `Bearer ${token}x`); // undefined
  * await store.close();
  * ```
  */
 export async function verifyToken(store: Store, header: string | undefined): Promise<{ id: string; authority: string } | undefined> {
   if (header === undefined || header.length > 200) return undefined;
-  const m = /^Bearer uk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/.exec(header);
+  // RFC 9110 §11.1: the auth-scheme is case-insensitive; credentials = auth-scheme 1*SP token68 (§11.4).
+  const m = header.slice(0, 6).toLowerCase() === 'bearer' ? /^ +uk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/.exec(header.slice(6)) : null;
   const presented = sha256(m ? m[2]! : '');
   const row = m ? await store.getToken(m[1]!) : undefined;
   const stored = row ? Buffer.from(row.hash, 'hex') : DUMMY;

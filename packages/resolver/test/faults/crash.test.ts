@@ -2,20 +2,21 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createToken, openStore, type Store } from '../../src/store/index.js';
+import { createToken, openStore } from '../../src/store/index.js';
 import { runMain, startChildServer, waitFor } from '../helpers/child.js';
 import { testEngines } from '../helpers/engines.js';
 import { get } from '../helpers/http.js';
+import { storeSnapshot as snapshot } from '../helpers/snapshot.js';
+
+/** A fresh admin token of `authority` in the store at `db`. */
+async function tokenIn(db: string, authority: string): Promise<string> {
+  const setup = await openStore(db);
+  try { return (await createToken(setup, { authority })).token; } finally { await setup.close(); }
+}
 
 const engines = await testEngines('crash.test');
 afterAll(async () => { for (const e of engines) await e.cleanup(); });
 
-async function snapshot(store: Store): Promise<string> {
-  const names: unknown[] = [];
-  for await (const r of store.exportAll('')) names.push(r);
-  const changes = await store.changes({ since: 0, limit: 10_000 });
-  return JSON.stringify({ names, changes: changes.items });
-}
 
 for (const engine of engines) {
   const suite = engine.unavailable !== undefined ? describe.skip : describe;
@@ -50,9 +51,7 @@ for (const engine of engines) {
 
     it('a restart after SIGKILL under write load loses no acknowledged write', async () => {
       const db = engine.freshDb();
-      const setup = await openStore(db);
-      const { token } = await createToken(setup, { authority: 'urn:example' });
-      await setup.close();
+      const token = await tokenIn(db, 'urn:example');
       const server = await startChildServer(['--db', db]);
       const acked = new Map<string, string>();
       let stop = false;
@@ -94,9 +93,7 @@ for (const engine of engines) {
     if (engine.name === 'postgres') {
       it('two server processes on one PostgreSQL see each other\'s writes at once', async () => {
         const db = engine.freshDb();
-        const setup = await openStore(db);
-        const { token } = await createToken(setup, { authority: 'urn:example' });
-        await setup.close();
+        const token = await tokenIn(db, 'urn:example');
         const a = await startChildServer(['--db', db]);
         const b = await startChildServer(['--db', db]);
         try {

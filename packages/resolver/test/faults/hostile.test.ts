@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
-import { createToken, type Store } from '../../src/store/index.js';
+import { createToken } from '../../src/store/index.js';
 import { testEngines } from '../helpers/engines.js';
 import { rawExchange } from '../helpers/http.js';
+import { storeSnapshot as snapshot } from '../helpers/snapshot.js';
 import table from './hostile-requests.json' with { type: 'json' };
 
 interface Case {
@@ -13,13 +14,6 @@ interface Case {
 const engines = await testEngines('hostile.test');
 afterAll(async () => { for (const e of engines) await e.cleanup(); });
 
-/** Everything a client could change: the current records and the history. */
-async function snapshot(store: Store): Promise<string> {
-  const names: unknown[] = [];
-  for await (const r of store.exportAll('')) names.push(r);
-  const changes = await store.changes({ since: 0, limit: 10_000 });
-  return JSON.stringify({ names, changes: changes.items, rules: await store.listPrefixRules(), authorities: await store.listAuthorities() });
-}
 
 for (const engine of engines) {
   const suite = engine.unavailable !== undefined ? describe.skip : describe;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
+import { parseUrc0 } from '../../src/formats/index.js';
 import { testEngines } from '../helpers/engines.js';
 import { get, rawExchange } from '../helpers/http.js';
 import examples from '../formats/urc0-examples.json' with { type: 'json' };
@@ -41,9 +42,19 @@ for (const engine of engines) {
       }
     });
 
+    it('every text/urc-0 answer of a server follows its line length, I2C and I2Ns included (1995 draft §3.4.2)', async () => {
+      const i2c = await get(narrow.url, '/phone-list-wrapped?s=I2C', { accept: 'text/urc-0' });
+      expect(i2c.headers.get('content-type')).toBe('text/urc-0');
+      expect(i2c.text).toBe(body('§3.4.2.1 a URL on multiple lines'));
+      const i2ns = await get(narrow.url, '/phone-list-wrapped?s=I2Ns', { accept: 'text/urc-0' });
+      expect(i2ns.text.startsWith('=====\r\n<URL:')).toBe(true);
+      expect(i2ns.text.split('\r\n').every((line) => line.length <= 40)).toBe(true);
+      expect(parseUrc0(i2ns.text)).toEqual([{ url: 'urn:dns:library.bigstate.edu:phone-list-wrapped' }]);
+    });
+
     describe('reserved requests (1995 draft §3.5)', () => {
       it('urn+m of the resolver itself, by ElementID (§3.5.1)', async () => {
-        const r = await get(narrow.url, '/urn+m', { accept: 'text/urc-0' });
+        const r = await get(server.url, '/urn+m', { accept: 'text/urc-0' });
         expect(r.status).toBe(200);
         expect(r.text).toBe('=====US-ASCII/en\r\nmailto:urn-admin@library.bigstate.example.org\r\nThe demonstration names of urikit serve --demo.\r\n');
       });

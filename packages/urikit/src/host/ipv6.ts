@@ -1,11 +1,12 @@
 /**
  * IPv6 address literals (2003 draft §3.2.2, RFC 3986 §3.2.2 `IPv6address`,
  * all nine forms with the embedded IPv4 tail), RFC 6874 zone identifiers
- * (`%25` ZoneID) and the RFC 5952 §4 canonical text.
+ * (`%25` ZoneID) and the RFC 5952 §4 canonical text (§5 mixed notation for
+ * IPv4-mapped addresses).
  */
 import { UriError } from '../errors.js';
 import { CLASS, UNRESERVED, isPctEncoded } from '../chars.js';
-import { parseIPv4Address } from './ipv4.js';
+import { parseIPv4Address, formatIPv4 } from './ipv4.js';
 
 /*
  * RFC 3986 §3.2.2:
@@ -153,15 +154,26 @@ export function isIPv6Address(text: string): boolean {
 /**
  * The RFC 5952 §4 canonical text of eight 16-bit groups: lower-case hex,
  * no leading zeros, the longest run (first if tied) of two or more zero
- * groups as `::`; a zone is appended as `%25` + zone (RFC 6874).
+ * groups as `::`; an IPv4-mapped address (RFC 4291 §2.5.5.2,
+ * `::ffff:0:0/96`) in the mixed notation RFC 5952 §5 recommends, its last
+ * 32 bits in dotted decimal; a zone is appended as `%25` + zone (RFC 6874).
  *
+ * @see https://www.rfc-editor.org/rfc/rfc5952#section-5
  * @example
  * ```ts
  * formatIPv6([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]) // "2001:db8::1"
  * formatIPv6([0xfe80, 0, 0, 0, 0, 0, 0, 1], 'eth0') // "fe80::1%25eth0"
+ * formatIPv6([0, 0, 0, 0, 0, 0xffff, 0xc000, 0x201]) // "::ffff:192.0.2.1"
+ * formatIPv6([0x64, 0xff9b, 0, 0, 0, 0, 0xc000, 0x201]) // "64:ff9b::c000:201" (only ::ffff:0:0/96 is mixed)
  * ```
  */
 export function formatIPv6(groups: ArrayLike<number>, zone?: string): string {
+  // RFC 5952 §5: "::ffff:" and the IPv4 address in dotted decimal for the
+  // IPv4-mapped prefix (RFC 4291 §2.5.5.2) only; other prefixes stay hex.
+  if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
+    const text = `::ffff:${formatIPv4(((groups[6]! & 0xffff) * 0x10000 + (groups[7]! & 0xffff)) >>> 0)}`;
+    return zone === undefined ? text : `${text}%25${zone}`;
+  }
   // RFC 5952 §4.2.1–4.2.3: find the longest run of zero groups, at least two long.
   let bestAt = -1;
   let bestLen = 1;

@@ -146,7 +146,7 @@ export function parseHost(text: string, opts?: ParseHostOptions): Host {
     const inner = text.slice(1, close);
     try {
       const { groups, zone } = parseIPv6Address(inner);
-      return zone === undefined ? { kind: 'ipv6', groups, text: ipv6Text(groups) } : { kind: 'ipv6', groups, zone, text: ipv6Text(groups, zone) };
+      return zone === undefined ? { kind: 'ipv6', groups, text: formatIPv6(groups) } : { kind: 'ipv6', groups, zone, text: formatIPv6(groups, zone) };
     } catch (e) {
       // Re-point the offset from the inside of the brackets to `text`.
       if (e instanceof UriError) throw new UriError(e.code, e.offset + 1, text);
@@ -159,19 +159,6 @@ export function parseHost(text: string, opts?: ParseHostOptions): Host {
   if (bad >= 0) throw new UriError('bad-host', bad, text);
   if (opts?.requireHostname) checkHostname(text);
   return { kind: 'reg-name', name: text };
-}
-
-/**
- * RFC 5952 §4 canonical text, and §5: an IPv4-mapped address (RFC 4291
- * §2.5.5.2, `::ffff:0:0/96`) in the RECOMMENDED mixed notation, its last
- * 32 bits in dotted decimal (`::ffff:192.0.2.1`).
- */
-function ipv6Text(groups: number[], zone?: string): string {
-  if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
-    const text = `::ffff:${formatIPv4(groups[6]! * 0x10000 + groups[7]!)}`;
-    return zone === undefined ? text : `${text}%25${zone}`;
-  }
-  return formatIPv6(groups, zone);
 }
 
 /** `"[" IPvFuture "]"` with `text[close]` the "]" (RFC 3986 §3.2.2). */
@@ -224,7 +211,7 @@ export function formatHost(host: Host): string {
     case 'ipv4':
       return formatIPv4(host.address);
     case 'ipv6':
-      return `[${ipv6Text(host.groups, host.zone)}]`;
+      return `[${formatIPv6(host.groups, host.zone)}]`;
     case 'ipvfuture':
       return `[v${host.version}.${host.address}]`;
   }

@@ -4,7 +4,7 @@
  * RFC 1123 §2.1), checked on request.
  */
 import { UriError } from '../errors.js';
-import { CLASS, REG_NAME, ALPHA, DIGIT, isPctEncoded, ucscharLength } from '../chars.js';
+import { CLASS, REG_NAME, isAlpha, isAlphanum, isLdh, isPctEncoded, ucscharLength } from '../chars.js';
 
 /**
  * The longest DNS name in text form without its trailing dot
@@ -83,8 +83,6 @@ export function findIRegNameError(text: string, start = 0, end = text.length): n
   return -1;
 }
 
-const isAlnum = (c: number): boolean => c < 128 && (CLASS[c]! & (ALPHA | DIGIT)) !== 0;
-const isAlpha = (c: number): boolean => c < 128 && (CLASS[c]! & ALPHA) !== 0;
 
 /**
  * Index of the first character that breaks the 2003 draft's `hostname`
@@ -116,8 +114,8 @@ function findHostnameError(name: string): number {
       const len = i - labelStart;
       if (len === 0) return i; // an empty label (leading dot or "..")
       if (len > MAX_LABEL_LENGTH) return labelStart + MAX_LABEL_LENGTH;
-      if (!isAlnum(name.charCodeAt(labelStart))) return labelStart;
-      if (!isAlnum(name.charCodeAt(i - 1))) return i - 1;
+      if (!isAlphanum(name.charCodeAt(labelStart))) return labelStart;
+      if (!isAlphanum(name.charCodeAt(i - 1))) return i - 1;
       // qualified = ... [ "." toplabel "." ]: a trailing "." follows a
       // toplabel (beginning with ALPHA) that follows a domainlabel and ".".
       if (i === last && trailingDot) {
@@ -127,7 +125,7 @@ function findHostnameError(name: string): number {
       labelStart = i + 1;
       continue;
     }
-    if (!isAlnum(c) && c !== 0x2d) return i;
+    if (!isLdh(c)) return i;
   }
   return -1;
 }

@@ -4,6 +4,7 @@
  * its Appendix B (the same split as RFC 3986's) and then checks what the
  * 1997 grammar does not share with RFC 3986; resolution follows §5.2.
  */
+import { isAlpha } from '../chars.js';
 import { UriError } from '../errors.js';
 import { parse } from '../parse.js';
 import { serialize } from '../serialize.js';
@@ -11,7 +12,6 @@ import type { Kind, UriReference } from '../types.js';
 import { removeDraftDotSegments } from './dot-segments.js';
 import { target } from './target.js';
 
-const isAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /**

@@ -3,10 +3,9 @@
  * Windows (RFC 8089 §2, Appendix D and E). Pure string code: no
  * `node:path`, no `node:url`, so it runs in browsers too.
  */
-import { CLASS, PATH } from '../chars.js';
 import { UriError } from '../errors.js';
 import { parse } from '../parse.js';
-import { decodeText, encodeText } from './octets.js';
+import { decodeText, encodeText, keepPath } from './octets.js';
 import { driveLetterAt } from './rules.js';
 
 /**
@@ -82,10 +81,6 @@ export function fileUriToPath(uri: string, opts?: FilePathOptions): string {
   return path.replace(/\//g, '\\');
 }
 
-// What a path segment keeps literally: pchar and "/" (RFC 3986 §3.3);
-// "%", "?", "#", space and the rest are percent-encoded (RFC 8089 §4).
-const keep = (c: number): boolean => (CLASS[c]! & PATH) !== 0;
-
 /**
  * The `file` URI of an absolute local path (RFC 8089 §2 and Appendix E):
  * `file:///` plus the encoded path, or for a Windows UNC path
@@ -105,7 +100,7 @@ export function pathToFileUri(path: string, opts?: FilePathOptions): string {
   if (path.indexOf('\u0000') >= 0) throw new UriError('bad-component', path.indexOf('\u0000'), path);
   if (!opts?.windows) {
     if (path.charCodeAt(0) !== 0x2f) throw new UriError('bad-component', 0, path);
-    return `file://${encodeText(path.replace(/^\/\/+/, '/'), keep)}`;
+    return `file://${encodeText(path.replace(/^\/\/+/, '/'), keepPath)}`;
   }
   let p = path.replace(/\\/g, '/');
   // Win32 file namespace prefixes: \\?\C:\x and \\?\UNC\server\share
@@ -115,8 +110,8 @@ export function pathToFileUri(path: string, opts?: FilePathOptions): string {
     const slash = p.indexOf('/', 2);
     const host = slash < 0 ? p.slice(2) : p.slice(2, slash);
     if (host === '') throw new UriError('bad-component', 2, path);
-    return `file://${encodeText(host, (c) => keep(c) && c !== 0x2f && c !== 0x3a && c !== 0x40)}${slash < 0 ? '/' : encodeText(p.slice(slash), keep)}`;
+    return `file://${encodeText(host, (c) => keepPath(c) && c !== 0x2f && c !== 0x3a && c !== 0x40)}${slash < 0 ? '/' : encodeText(p.slice(slash), keepPath)}`;
   }
   if (!driveLetterAt(p, 0)) throw new UriError('bad-component', 0, path);
-  return `file:///${p[0]}:${encodeText(p.slice(2) === '' ? '/' : p.slice(2), keep)}`;
+  return `file:///${p[0]}:${encodeText(p.slice(2) === '' ? '/' : p.slice(2), keepPath)}`;
 }

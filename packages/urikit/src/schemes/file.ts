@@ -9,9 +9,8 @@
  *   file://server/share/a.txt    a UNC path (Appendix E.3.1)
  * ```
  */
-import { CLASS, PATH } from '../chars.js';
 import { UriError } from '../errors.js';
-import { decodeText, encodeText } from './octets.js';
+import { decodeText, encodeText, keepPath } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { FILE_RULES, driveLetterAt } from './rules.js';
 
@@ -36,9 +35,6 @@ export interface FileUrl {
   /** The DOS drive letter with its colon (`"c:"`) when the path begins with one (Appendix E.2; `c|` is read as `c:`, E.2.2). */
   drive?: string;
 }
-
-// path-absolute characters: pchar and "/" (RFC 3986 §3.3); "|" is encoded.
-const keep = (c: number): boolean => (CLASS[c]! & PATH) !== 0;
 
 /**
  * The `file` codec (RFC 8089): no port, `localhost` is the local machine.
@@ -75,6 +71,6 @@ export const fileScheme: SchemeCodec<FileUrl> = {
   build(f) {
     let s = 'file:';
     if (f.host !== undefined) s += `//${f.host}`;
-    return s + encodeText(f.path, keep);
+    return s + encodeText(f.path, keepPath);
   },
 };

@@ -6,10 +6,9 @@
  *   gopher://<host>:<port>/<gophertype><selector>%09<search>%09<gopher+_string>
  * ```
  */
-import { CLASS, PATH } from '../chars.js';
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
-import { decodeText, encodeText } from './octets.js';
+import { decodeText, encodeText, keepPath } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { GOPHER_RULES } from './rules.js';
 
@@ -40,9 +39,7 @@ export interface GopherUrl {
   searchAfterQuestionMark?: boolean;
 }
 
-// RFC 4266 §2.1: selector, search and gopher+ string keep pchar and "/"; TAB and the rest are encoded.
-const keep = (c: number): boolean => (CLASS[c]! & PATH) !== 0;
-
+// RFC 4266 §2.1: selector, search and gopher+ string keep pchar and "/" (keepPath); TAB and the rest are encoded.
 /** The offset of the next "%09" (RFC 4266 §2.1: the encoded TAB) at or after `from`, or -1. */
 function nextTab(text: string, from: number): number {
   for (let i = text.indexOf('%', from); i >= 0; i = text.indexOf('%', i + 1)) {
@@ -94,11 +91,11 @@ export const gopherScheme: SchemeCodec<GopherUrl> = {
   },
   build(f) {
     let s = `gopher:${authorityText(undefined, f.host, f.port)}/`;
-    if (!(f.typeOmitted && f.type === '1' && f.selector === '')) s += f.type + encodeText(f.selector, keep);
-    if (f.search !== undefined && f.searchAfterQuestionMark) return `${s}?${encodeText(f.search, keep)}`;
+    if (!(f.typeOmitted && f.type === '1' && f.selector === '')) s += f.type + encodeText(f.selector, keepPath);
+    if (f.search !== undefined && f.searchAfterQuestionMark) return `${s}?${encodeText(f.search, keepPath)}`;
     if (f.search !== undefined || f.gopherPlus !== undefined) {
-      s += `%09${encodeText(f.search ?? '', keep)}`;
-      if (f.gopherPlus !== undefined) s += `%09${encodeText(f.gopherPlus, keep)}`;
+      s += `%09${encodeText(f.search ?? '', keepPath)}`;
+      if (f.gopherPlus !== undefined) s += `%09${encodeText(f.gopherPlus, keepPath)}`;
     }
     return s;
   },

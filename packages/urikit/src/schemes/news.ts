@@ -11,8 +11,7 @@
  */
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
-import { decodeText, encodeText } from './octets.js';
-import { CLASS, PCHAR } from '../chars.js';
+import { decodeText, encodeText, keepSegment } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { NEWS_RULES, NNTP_RULES } from './rules.js';
 
@@ -48,8 +47,6 @@ export interface NntpUrl {
   articleNumber?: number;
 }
 
-const keep = (c: number): boolean => c !== 0x2f && (CLASS[c]! & PCHAR) !== 0;
-
 /**
  * The `news` codec (RFC 5538 §2.1): an optional server, then a group,
  * an article (its Message-ID contains "@", 1993 draft "News") or `*`.
@@ -84,7 +81,7 @@ export const newsScheme: SchemeCodec<NewsUrl> = {
   build(f) {
     const server = f.host !== undefined ? `${authorityText(undefined, f.host, f.port)}/` : '';
     if (f.kind === 'all') return `news:${server}*`;
-    return `news:${server}${encodeText(f.kind === 'article' ? f.messageId : f.group, keep)}`;
+    return `news:${server}${encodeText(f.kind === 'article' ? f.messageId : f.group, keepSegment)}`;
   },
 };
 
@@ -123,7 +120,7 @@ export const nntpScheme: SchemeCodec<NntpUrl> = {
     return out;
   },
   build(f) {
-    let s = `nntp:${authorityText(undefined, f.host, f.port)}/${encodeText(f.group, keep)}`;
+    let s = `nntp:${authorityText(undefined, f.host, f.port)}/${encodeText(f.group, keepSegment)}`;
     if (f.articleNumber !== undefined) s += `/${f.articleNumber}`;
     return s;
   },

@@ -4,7 +4,8 @@
  * `mailto:` fields, RFC 1738 §2.2 for the older schemes).
  */
 import { UriError } from '../errors.js';
-import { hexValue } from '../chars.js';
+import { CLASS, PATH, PCHAR, octetAt } from '../chars.js';
+import { utf8Triplets } from '../percent.js';
 
 /**
  * The octets that `text[start, end)` denotes: `%XX` is one octet, any
@@ -25,10 +26,9 @@ export function decodeOctets(text: string, start = 0, end = text.length): Uint8A
   while (i < end) {
     const c = text.charCodeAt(i);
     if (c === 0x25) {
-      const hi = i + 2 < end ? hexValue(text.charCodeAt(i + 1)) : -1;
-      const lo = hi >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
-      if (lo < 0) throw new UriError('bad-percent', i, text);
-      out[n++] = (hi << 4) | lo;
+      const octet = i + 2 < end ? octetAt(text, i) : -1;
+      if (octet < 0) throw new UriError('bad-percent', i, text);
+      out[n++] = octet;
       i += 3;
     } else if (c < 0x80) {
       out[n++] = c;
@@ -70,7 +70,30 @@ export function decodeText(text: string, start = 0, end = text.length): string {
   }
 }
 
-const HEX = '0123456789ABCDEF';
+/**
+ * The `keep` of {@link encodeText} for a path: `pchar` and "/" stay
+ * literal (RFC 3986 §3.3 `path-abempty = *( "/" segment )`), "|" and
+ * everything else are encoded.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+ * @example
+ * ```ts
+ * encodeText('/a b/c', keepPath) // "/a%20b/c"
+ * ```
+ */
+export const keepPath = (c: number): boolean => (CLASS[c]! & PATH) !== 0;
+
+/**
+ * The `keep` of {@link encodeText} for one path segment: `pchar` stays
+ * literal, "/" is encoded (RFC 3986 §3.3 `segment = *pchar`).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+ * @example
+ * ```ts
+ * encodeText('a b/c', keepSegment) // "a%20b%2Fc"
+ * ```
+ */
+export const keepSegment = (c: number): boolean => c !== 0x2f && (CLASS[c]! & PCHAR) !== 0;
 
 /**
  * Percent-encodes every octet of `value`'s UTF-8 form except the ASCII
@@ -91,8 +114,7 @@ export function encodeText(value: string, keep: (code: number) => boolean): stri
     out += value.slice(plain, i);
     const cp = value.codePointAt(i)!;
     if (cp >= 0xd800 && cp <= 0xdfff) throw new UriError('bad-utf8', i, value);
-    const bytes = c < 0x80 ? [c] : encoder.encode(String.fromCodePoint(cp));
-    for (const b of bytes) out += `%${HEX[b >> 4]}${HEX[b & 15]}`;
+    out += utf8Triplets(cp);
     if (cp > 0xffff) i++;
     plain = i + 1;
   }

@@ -46,7 +46,8 @@ export interface SchemeCodec<T = unknown> {
   /**
    * Scheme-based normalization beyond the generic steps (which the core
    * already applied: case, percent-encoding, dot segments, default port,
-   * empty path). Returns a new reference.
+   * empty path). Returns a new reference, itself in normal form: the core
+   * does not run the generic steps again after it.
    */
   normalize?(ref: UriReference): UriReference;
   /** Scheme-specific equivalence of two already-normalized references, when string equality is not enough. */
@@ -122,13 +123,6 @@ export function getSchemeRules(name: string): SchemeRules | undefined {
   if (rules === undefined) experimentalRules.set(key, (rules = { name: key, authority: 'optional', experimental: true }));
   return rules;
 }
-
-/**
- * @internal The lean lookup the core's `normalize`, `equivalent` and lint
- * import from this module; the same as {@link getSchemeRules}. The public
- * `getScheme` of `urikit` (schemes/lookup.ts) returns the whole codec.
- */
-export const getScheme: (name: string) => SchemeRules | undefined = getSchemeRules;
 
 /**
  * The names of every registered scheme: the built-in ones in their order,

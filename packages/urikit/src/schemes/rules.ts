@@ -28,6 +28,21 @@ export function driveLetterAt(path: string, i: number): boolean {
 }
 
 /**
+ * `text` in lower case except the hex digits of its `%HH` triplets, which
+ * the generic step has already put in upper case (RFC 3986 §6.2.2.1): a
+ * scheme's case-insensitive parts are lowered without undoing that step.
+ */
+function lowerKeepingTriplets(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', from)) {
+    out += text.slice(from, i).toLowerCase() + text.slice(i, i + 3);
+    from = i + 3;
+  }
+  return from === 0 ? text.toLowerCase() : out + text.slice(from).toLowerCase();
+}
+
+/**
  * The offset of ";type=X" at the very end of an FTP url-path (RFC 1738 §3.2.2), or -1.
  *
  * @see https://www.rfc-editor.org/rfc/rfc1738#section-3.2.2
@@ -83,15 +98,26 @@ export const TN3270_RULES = rules('tn3270', 23, 'required', { emptyPathIsSlash: 
 
 /**
  * RFC 8089 §3: "localhost" and the empty authority both name the local
- * machine; §2: `file:/path` is `file:///path`; Appendix E.2.2: `c|` is `c:`.
+ * machine; §2: `file:/path` is `file:///path`; Appendix E.2: `file:c:/x`
+ * is `file:///c:/x`, and (E.2.2) `c|` is `c:`. The reference it returns
+ * is in normal form: the empty authority is given only to a path that
+ * begins with "/" (`auth-path = [ file-auth ] path-absolute`, RFC 8089 §2;
+ * RFC 3986 §3.3), so `file:foo:`, which is no file URI, stays as it is.
  */
 export const FILE_RULES = rules('file', undefined, 'optional', {
   normalize(ref: UriReference): UriReference {
-    let host = ref.host;
-    if (host === undefined || host.toLowerCase() === 'localhost') host = '';
     let path = ref.path;
     const d = path.charCodeAt(0) === 0x2f ? 1 : 0;
     if (driveLetterAt(path, d)) path = `/${path[d]}:${path.slice(d + 2)}`;
+    if (ref.host === undefined) {
+      // RFC 8089 §2 local-path = path-absolute: only that takes an empty authority.
+      if (path.charCodeAt(0) !== 0x2f) return ref;
+      // RFC 3986 §3.3: without an authority the generic step wrote a path
+      // beginning "//" as "/.//"; with one, the "/." is a dot segment too many.
+      if (path.startsWith('/.//')) path = path.slice(2);
+      return { ...ref, host: '', hostKind: 'reg-name', path };
+    }
+    const host = ref.host.toLowerCase() === 'localhost' ? '' : ref.host;
     return { ...ref, host, hostKind: ref.hostKind ?? 'reg-name', path };
   },
 });
@@ -101,13 +127,13 @@ export const MAILTO_RULES = rules('mailto', undefined, 'forbidden', {
   normalize(ref: UriReference): UriReference {
     const path = ref.path.split(',').map((a) => {
       const at = a.lastIndexOf('@');
-      return at < 0 ? a : a.slice(0, at + 1) + a.slice(at + 1).toLowerCase();
+      return at < 0 ? a : a.slice(0, at + 1) + lowerKeepingTriplets(a.slice(at + 1));
     }).join(',');
     const out = { ...ref, path };
     if (ref.query !== undefined) {
       out.query = ref.query.split('&').map((h) => {
         const eq = h.indexOf('=');
-        return eq < 0 ? h : h.slice(0, eq).toLowerCase() + h.slice(eq);
+        return eq < 0 ? h : lowerKeepingTriplets(h.slice(0, eq)) + h.slice(eq);
       }).join('&');
     }
     return out;
@@ -121,7 +147,7 @@ export const DATA_RULES = rules('data', undefined, 'forbidden', {
     if (comma < 0) return ref;
     const head = ref.path.slice(0, comma).split(';').map((p, k) => {
       const eq = p.indexOf('=');
-      return k === 0 || eq < 0 ? p.toLowerCase() : p.slice(0, eq).toLowerCase() + p.slice(eq);
+      return k === 0 || eq < 0 ? lowerKeepingTriplets(p) : lowerKeepingTriplets(p.slice(0, eq)) + p.slice(eq);
     }).join(';');
     return { ...ref, path: head + ref.path.slice(comma) };
   },
@@ -136,7 +162,7 @@ export const DATA_RULES = rules('data', undefined, 'forbidden', {
 export const URN_RULES = rules('urn', undefined, 'forbidden', {
   normalize(ref: UriReference): UriReference {
     const colon = ref.path.indexOf(':');
-    return colon < 0 ? ref : { ...ref, path: ref.path.slice(0, colon).toLowerCase() + ref.path.slice(colon) };
+    return colon < 0 ? ref : { ...ref, path: lowerKeepingTriplets(ref.path.slice(0, colon)) + ref.path.slice(colon) };
   },
 });
 

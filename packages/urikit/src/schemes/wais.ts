@@ -8,10 +8,9 @@
  *   wais://<host>:<port>/<database>/<wtype>/<wpath>    a document
  * ```
  */
-import { CLASS, PCHAR } from '../chars.js';
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
-import { decodeText, encodeText } from './octets.js';
+import { decodeText, encodeText, keepPath, keepSegment } from './octets.js';
 import type { SchemeCodec } from './registry.js';
 import { WAIS_RULES } from './rules.js';
 
@@ -35,9 +34,6 @@ export interface WaisUrl {
   /** The document's id within the database ("digits/path" in the 1993 draft), for the document form. */
   wpath?: string;
 }
-
-const keep = (c: number): boolean => c !== 0x2f && (CLASS[c]! & PCHAR) !== 0;
-const keepPath = (c: number): boolean => (CLASS[c]! & PCHAR) !== 0 || c === 0x2f;
 
 /**
  * The `wais` codec (RFC 4156): port 210.
@@ -73,8 +69,8 @@ export const waisScheme: SchemeCodec<WaisUrl> = {
     return out;
   },
   build(f) {
-    let s = `wais:${authorityText(undefined, f.host, f.port)}/${encodeText(f.database, keep)}`;
-    if (f.wtype !== undefined) return `${s}/${encodeText(f.wtype, keep)}/${encodeText(f.wpath ?? '', keepPath)}`;
+    let s = `wais:${authorityText(undefined, f.host, f.port)}/${encodeText(f.database, keepSegment)}`;
+    if (f.wtype !== undefined) return `${s}/${encodeText(f.wtype, keepSegment)}/${encodeText(f.wpath ?? '', keepPath)}`;
     if (f.search !== undefined) s += `?${encodeText(f.search, keepPath)}`;
     return s;
   },

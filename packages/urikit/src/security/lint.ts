@@ -13,12 +13,13 @@
 import { UriError } from '../errors.js';
 import { parse } from '../parse.js';
 import type { UriReference } from '../types.js';
-import { getScheme } from '../schemes/registry.js';
+import { getSchemeRules } from '../schemes/registry.js';
 import { parseIPv4Address } from '../host/ipv4.js';
 import { interpretLegacyIPv4 } from '../host/legacy-ipv4.js';
 import { inspectHost } from '../host/classify.js';
 import { domainToUnicode } from '../host/idna.js';
-import { hexValue } from '../chars.js';
+import { isBidiFormat, octetAt } from '../chars.js';
+import { utf8At } from '../percent.js';
 import { scriptsOf, isWholeScriptConfusable } from './confusables.js';
 
 /**
@@ -141,10 +142,9 @@ function decodeAscii(s: string): string {
   if (!s.includes('%')) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
-    const h = s.charCodeAt(i) === 0x25 ? hexValue(s.charCodeAt(i + 1)) : -1;
-    const l = h >= 0 ? hexValue(s.charCodeAt(i + 2)) : -1;
-    if (l >= 0 && h < 8) {
-      out += String.fromCharCode((h << 4) | l);
+    const octet = octetAt(s, i);
+    if (octet >= 0 && octet < 0x80) {
+      out += String.fromCharCode(octet);
       i += 2;
     } else {
       out += s[i];
@@ -197,10 +197,8 @@ function looksLikeHost(userinfo: string): string | undefined {
 /** §7.2: every percent-encoded C0 control or DEL in `text`, which starts at `offset` in the input. */
 function encodedControls(text: string, offset: number, out: LintFinding[]): void {
   for (let i = text.indexOf('%'); i >= 0 && i + 2 < text.length; i = text.indexOf('%', i + 1)) {
-    const h = hexValue(text.charCodeAt(i + 1));
-    const l = hexValue(text.charCodeAt(i + 2));
-    if (h < 0 || l < 0) continue;
-    const v = (h << 4) | l;
+    const v = octetAt(text, i);
+    if (v < 0) continue;
     if (v < 0x20 || v === 0x7f) {
       const name = v === 0x0d ? 'CR' : v === 0x0a ? 'LF' : v === 0 ? 'NUL' : v === 0x7f ? 'DEL' : `U+00${v.toString(16).toUpperCase().padStart(2, '0')}`;
       out.push(finding('encoded-control', offset + i, offset + i + 3, name));
@@ -214,23 +212,14 @@ function encodedControls(text: string, offset: number, out: LintFinding[]): void
  * (`%E2%80%8E`, `%E2%80%AE`, `%E2%81%A6`...), anywhere in `text`.
  */
 function bidiControls(text: string, out: LintFinding[]): void {
-  const isBidi = (cp: number): boolean => cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
-  const octet = (i: number): number => {
-    const h = text.charCodeAt(i) === 0x25 ? hexValue(text.charCodeAt(i + 1)) : -1;
-    const l = h >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
-    return l >= 0 ? (h << 4) | l : -1;
-  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isBidi(c)) {
+    if (isBidiFormat(c)) {
       out.push(finding('bidi-control', i, i + 1, `U+${c.toString(16).toUpperCase()}`));
-    } else if (c === 0x25 && octet(i) === 0xe2) {
-      // UTF-8 (RFC 3629 §3): E2 80..81 xx is U+2000..U+207F.
-      const b2 = octet(i + 3);
-      const b3 = octet(i + 6);
-      if (b2 < 0x80 || b2 > 0x81 || b3 < 0x80 || b3 > 0xbf) continue;
-      const cp = 0x2000 | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
-      if (isBidi(cp)) {
+    } else if (c === 0x25) {
+      // Percent-encoded UTF-8 (RFC 3629 §4): every one of them is 3 octets (E2 80..81 xx).
+      const cp = utf8At(text, i);
+      if (isBidiFormat(cp)) {
         out.push(finding('bidi-control', i, i + 9, `U+${cp.toString(16).toUpperCase()}, encoded`));
         i += 8;
       }
@@ -357,7 +346,7 @@ function lintPort(ref: UriReference, start: number, out: LintFinding[]): void {
     out.push(finding('port-out-of-range', start, end));
     return;
   }
-  const defaultPort = ref.scheme !== undefined ? getScheme(ref.scheme)?.defaultPort : undefined;
+  const defaultPort = ref.scheme !== undefined ? getSchemeRules(ref.scheme)?.defaultPort : undefined;
   if (port === defaultPort) return;
   const detail = defaultPort !== undefined ? `${port}, the default is ${defaultPort}` : `${port}, no default port is known for this scheme`;
   out.push(finding(port < 1024 ? 'privileged-port' : 'non-default-port', start, end, detail));

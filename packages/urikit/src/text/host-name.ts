@@ -2,10 +2,10 @@
  * Recognising host names in prose (RFC 1123 §2.1, RFC 1591 §2) for the
  * abbreviated URIs of 2003 draft Appendix F and bare e-mail addresses.
  */
+import { isAlpha, isLdh } from '../chars.js';
 import { TEXT_CLASS, T_ALNUM } from './delimiters.js';
 
 const DOT = 0x2e, HYPHEN = 0x2d, SLASH = 0x2f, QMARK = 0x3f, HASH = 0x23, COLON = 0x3a;
-const isAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
 /**
  * `text[from, to)` is a host name of at least `minLabels` labels ending in a top label of two letters or more (RFC 1123 §2.1).
@@ -25,24 +25,12 @@ export function isHostName(text: string, from: number, to: number, minLabels: nu
       continue;
     }
     if (ch === HYPHEN && size === 0) return false;
-    if (ch < 128 && !(TEXT_CLASS[ch]! & T_ALNUM) && ch !== HYPHEN) return false;
+    if (ch < 128 && !isLdh(ch)) return false;
     if (ch < 128 && !isAlpha(ch)) letters = false;
     size++; prev = ch;
   }
   if (size === 0 || prev === HYPHEN) return false;
   return labels + 1 >= minLabels && letters && size >= 2;
-}
-
-/**
- * RFC 1123 §2.1 host name characters: letters, digits, "-".
- *
- * @example
- * ```ts
- * isLdh(0x2d) // true ("-")
- * ```
- */
-export function isLdh(c: number): boolean {
-  return c < 128 && ((TEXT_CLASS[c]! & T_ALNUM) !== 0 || c === HYPHEN);
 }
 
 // Top labels that mark a bare host name in prose: the original generic TLDs

@@ -15,7 +15,7 @@
  * `pending` set and `pos` at the trigger, to be run again with more text.
  */
 import { isValid } from '../parse.js';
-import { isPctEncoded, ucscharLength } from '../chars.js';
+import { isAlpha, isPctEncoded, ucscharLength } from '../chars.js';
 import {
   TEXT_CLASS, T_URIC, T_SPACE, T_TRAILING, T_SYMMETRIC, T_SCHEME, T_ALNUM,
   isTextDelimiter, PROSE_SCHEMES, MAX_SCHEME, MAX_GAP, MAX_QUOTE_LINE,
@@ -29,7 +29,6 @@ import { REJECT, MATCH, PENDING } from './outcome.js';
 import type { Outcome } from './outcome.js';
 import { atDot, atAt } from './shorthand.js';
 
-const isAlpha = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 const cls = (c: number): number => (c < 128 ? TEXT_CLASS[c]! : 0);
 
 /** What a body scan found (fields reused between candidates). */

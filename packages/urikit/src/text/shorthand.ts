@@ -3,9 +3,9 @@
  * abbreviated forms of 2003 draft Appendix F (`www.`, `ftp.`, a bare host
  * with a path) and bare e-mail addresses read as `mailto:` (RFC 6068).
  */
-import { ucscharLength } from '../chars.js';
+import { isLdh, ucscharLength } from '../chars.js';
 import { TEXT_CLASS, T_ALNUM, isTextDelimiter, MAX_LOCAL_PART } from './delimiters.js';
-import { isHostName, isLdh, isCommonTopLabel, hostEnd, isLocalChar } from './host-name.js';
+import { isHostName, isCommonTopLabel, hostEnd, isLocalChar } from './host-name.js';
 import { REJECT, MATCH, PENDING } from './outcome.js';
 import type { Outcome } from './outcome.js';
 import type { UriScanner } from './scanner.js';

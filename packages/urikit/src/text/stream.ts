@@ -19,7 +19,9 @@ import type { ExtractOptions, UriMatch } from './match.js';
  * @example
  * ```ts
  * async function* chunks() { yield 'see http://exa'; yield 'mple.com/a. Bye'; }
- * for await (const m of extractUrisFromStream(chunks())) console.log(m.uri, m.start); // http://example.com/a 4
+ * const found: [string, number][] = [];
+ * for await (const m of extractUrisFromStream(chunks())) found.push([m.uri, m.start]);
+ * found // [["http://example.com/a", 4]]
  * ```
  */
 export async function* extractUrisFromStream(

@@ -43,6 +43,7 @@ export const AUTHORITY_1995 = 1 << 1;
  * @example
  * ```ts
  * (CLASS_1995[0x2b]! & ELEMENT_1995) !== 0; // true ("+")
+ * (CLASS_1995[0x3a]! & AUTHORITY_1995) !== 0; // false (":" ends the authority)
  * ```
  */
 export const CLASS_1995: Uint8Array = (() => {

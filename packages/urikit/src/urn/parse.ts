@@ -5,8 +5,7 @@
  */
 import { UriError } from '../errors.js';
 import type { UrnProfile } from '../types.js';
-import { CLASS, PCHAR, QUERY, isPctEncoded } from '../chars.js';
-import { ALPHANUM } from './chars.js';
+import { CLASS, PCHAR, QUERY, isLdh, isPctEncoded } from '../chars.js';
 import { directiveError, scanDirectives } from './directives.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import type { Urn, UrnParseOptions } from './types.js';
@@ -204,11 +203,6 @@ function scanQchars(input: string, i: number, len: number): number {
     i += 2;
   }
   return i;
-}
-
-/** RFC 8141 §2: ldh = alphanum / "-". */
-function isLdh(c: number): boolean {
-  return (c < 128 && (CLASS[c]! & ALPHANUM) !== 0) || c === 0x2d;
 }
 
 /** RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG; 2012 draft §2.5.3: never %00. */

@@ -2,9 +2,8 @@
  * URN presentation and transport (2012 draft §2.2, §4): the canonical NSS
  * of any identifier, and the human form of a URN.
  */
-import { hexValue } from '../chars.js';
 import { UriError } from '../errors.js';
-import { percentDecode, percentEncode } from '../percent.js';
+import { percentEncode, utf8At, utf8Length } from '../percent.js';
 import type { UrnProfile } from '../types.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import { parseUrn } from './parse.js';
@@ -54,19 +53,12 @@ function unsafeToShow(cp: number): boolean {
 /**
  * The character that the UTF-8 sequence of pct-encoded triplets at `nss[i]`
  * spells, with the length of the sequence, or undefined if the octets are
- * not one well-formed non-ASCII UTF-8 sequence (RFC 3629 §4). The length
- * comes from the lead octet (C or D: two octets, E: three, F: four); the
- * decoding and its checks (no overlong forms, no surrogates, nothing above
- * U+10FFFF) are the core's.
+ * not one well-formed non-ASCII UTF-8 sequence (RFC 3629 §4: no overlong
+ * forms, no surrogates, nothing above U+10FFFF; the core's `utf8At`).
  */
 function characterAt(nss: string, i: number): [string, number] | undefined {
-  const lead = hexValue(nss.charCodeAt(i + 1));
-  const n = lead === 0xc || lead === 0xd ? 2 : lead === 0xe ? 3 : lead === 0xf ? 4 : 0;
-  if (n === 0) return undefined;
-  // lenient: an octet that is not part of valid UTF-8 is kept as written, so one code
-  // point and nothing else means the whole sequence was valid
-  const ch = percentDecode(nss.slice(i, i + 3 * n), { lenient: true });
-  return ch.length === (ch.codePointAt(0)! > 0xffff ? 2 : 1) ? [ch, 3 * n] : undefined;
+  const cp = utf8At(nss, i);
+  return cp < 0x80 ? undefined : [String.fromCodePoint(cp), 3 * utf8Length(cp)];
 }
 
 /**

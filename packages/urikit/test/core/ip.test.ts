@@ -37,7 +37,7 @@ describe('parseIPv6Address (RFC 3986 §3.2.2, RFC 6874)', () => {
       expect([(err as UriError).code, (err as UriError).offset]).toEqual([code, offset]);
     }
   });
-  it('formats to RFC 5952 §4 text', () => {
+  it('formats to RFC 5952 §4 text (§5 for IPv4-mapped)', () => {
     const cases: Array<[string, string]> = [
       ['2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8::1'], // §4.1, §4.2.1
       ['2001:db8:0:1:1:1:1:1', '2001:db8:0:1:1:1:1:1'], // §4.2.2: one 0 group is not compressed
@@ -45,7 +45,10 @@ describe('parseIPv6Address (RFC 3986 §3.2.2, RFC 6874)', () => {
       ['2001:db8:0:0:1:0:0:1', '2001:db8::1:0:0:1'], // §4.2.3: the first of equal runs
       ['2001:DB8::ABCD', '2001:db8::abcd'], // §4.3
       ['0:0:0:0:0:0:0:0', '::'], ['0:0:0:0:0:0:0:1', '::1'], ['1:0:0:0:0:0:0:0', '1::'],
-      ['::ffff:192.0.2.1', '::ffff:c000:201'],
+      // Ruling, RFC 5952 §5: an IPv4-mapped address (::ffff:0:0/96) is written in the
+      // RECOMMENDED mixed notation (was '::ffff:c000:201' before formatIPv6 followed §5).
+      ['::ffff:192.0.2.1', '::ffff:192.0.2.1'], ['::ffff:c000:201', '::ffff:192.0.2.1'],
+      ['64:ff9b::c000:201', '64:ff9b::c000:201'], // §5 names only the IPv4-mapped prefix
     ];
     for (const [input, canonical] of cases) expect(formatIPv6(parseIPv6Address(input).groups)).toBe(canonical);
     expect(formatIPv6([0xfe80, 0, 0, 0, 0, 0, 0, 1], 'eth0')).toBe('fe80::1%25eth0');

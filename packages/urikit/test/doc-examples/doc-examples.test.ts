@@ -13,8 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type ts from 'typescript';
 import { caseName, examplesOfFile, failureKey, ROOT, sourceFiles, type DocExample } from './harness.js';
-import { expectedFailures, runExample, withExpectedFailure } from './run.js';
+import { expectedFailures, loadPackage, packageModules, runExample, withExpectedFailure } from './run.js';
 import { exportDocs } from './coverage.js';
+import { MD } from './markdown.js';
 import { sourcesProgram, typeErrors } from './typecheck.js';
 
 const list = expectedFailures();
@@ -22,20 +23,6 @@ const list = expectedFailures();
 // The examples run in a scratch directory, removed at the end.
 const scratch = mkdtempSync(join(tmpdir(), 'urikit-doc-examples-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-// The packages, imported when a case first needs them, so that one package
-// that does not load fails its own cases and not the whole file.
-const packages: Record<string, () => Promise<Record<string, unknown>>> = {
-  urikit: () => import('urikit'),
-  '@urikit/html': () => import('@urikit/html'),
-  '@urikit/resolver': () => import('@urikit/resolver'),
-};
-const loaded = new Map<string, Promise<Record<string, unknown>>>();
-const load = (name: string): Promise<Record<string, unknown>> => {
-  let p = loaded.get(name);
-  if (p === undefined) loaded.set(name, (p = packages[name]!()));
-  return p;
-};
 
 /** Each tree of sources, its index, and the packages whose exports its examples see (the later wins). */
 const TREES: { dir: string; index: string; scope: string[] }[] = [
@@ -68,13 +55,12 @@ for (const tree of TREES) {
           () =>
             withExpectedFailure(failureKey(ex), list, async () => {
               const globals: Record<string, unknown> = {};
-              const modules: Record<string, unknown> = {};
-              for (const name of Object.keys(packages)) modules[name] = await load(name).catch(() => undefined);
+              const modules = await packageModules();
               // The example's own module first, for the exports of a module that
               // the package does not re-export (helpers documented in place);
               // the public exports win over its names.
               Object.assign(globals, (await import(/* @vite-ignore */ join(ROOT, file))) as Record<string, unknown>);
-              for (const name of tree.scope) Object.assign(globals, await load(name));
+              for (const name of tree.scope) Object.assign(globals, await loadPackage(name));
               await runExample(ex, { globals, modules, cwd: scratch });
               const errors = typeErrorsOf(ex);
               if (errors.length > 0) throw new Error(`the example does not type-check:\n${errors.join('\n')}`);
@@ -110,7 +96,8 @@ describe('every public export has TSDoc with an @example', () => {
 describe('expected-failures.txt', () => {
   it('names only examples that exist', () => {
     const keys = new Set(all.map(failureKey));
-    const stale = [...list.keys()].filter((k) => !k.startsWith(TSDOC) && !keys.has(k));
+    // `md ` entries are Markdown blocks: markdown-examples.test.ts checks them.
+    const stale = [...list.keys()].filter((k) => !k.startsWith(TSDOC) && !k.startsWith(MD) && !keys.has(k));
     expect(stale, 'entries to remove from expected-failures.txt').toEqual([]);
   });
   it('gives a reason for every entry', () => {

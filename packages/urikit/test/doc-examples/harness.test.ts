@@ -5,10 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { compile, type Assertion, type DocExample } from './harness.js';
+import { examplesOfMarkdown } from './markdown.js';
 import { runExample, withExpectedFailure } from './run.js';
 
 interface Case { code: string; assertions?: Partial<Assertion>[]; error?: string; passes?: boolean }
-const data = JSON.parse(readFileSync(new URL('./convention.json', import.meta.url), 'utf8')) as { read: Case[]; run: Case[] };
+interface MarkdownCase { text: string; blocks: Pick<DocExample, 'name' | 'index' | 'code' | 'line'>[] }
+const data = JSON.parse(readFileSync(new URL('./convention.json', import.meta.url), 'utf8')) as { read: Case[]; run: Case[]; markdown: MarkdownCase[] };
 
 const example = (code: string): DocExample => ({
   file: 'packages/urikit/test/doc-examples/convention.json',
@@ -41,6 +43,15 @@ describe('runs examples', () => {
       const run = runExample(example(c.code), { globals: {}, modules: {} });
       if (c.passes) await run;
       else await expect(run).rejects.toThrow();
+    });
+  }
+});
+
+describe('reads the ```ts blocks of Markdown', () => {
+  for (const c of data.markdown) {
+    it(JSON.stringify(c.text), () => {
+      const blocks = examplesOfMarkdown('doc.md', new Map(), c.text).map(({ name, index, code, line }) => ({ name, index, code, line }));
+      expect(blocks).toEqual(c.blocks);
     });
   }
 });

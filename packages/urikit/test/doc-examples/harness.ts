@@ -65,19 +65,23 @@ export const caseName = (ex: DocExample): string => `${ex.file}:${ex.line} ${ex.
 /** The key of the expected-failures list: `<file> <export name>[#n]` (no line: lines move). */
 export const failureKey = (ex: DocExample): string => `${ex.file} ${ex.name}${ex.index > 1 ? `#${ex.index}` : ''}`;
 
-/** Every `.ts` source file under `dir` (relative to the root), sorted, without tests or declarations. */
-export function sourceFiles(dir: string): string[] {
+/** Every file under `dir` (relative to the root) whose name `accept`s, sorted, relative to the root. */
+export function filesUnder(dir: string, accept: (name: string) => boolean): string[] {
   const out: string[] = [];
   const walk = (abs: string): void => {
     for (const entry of readdirSync(abs).sort()) {
       const p = join(abs, entry);
       if (statSync(p).isDirectory()) walk(p);
-      else if (entry.endsWith('.ts') && !entry.endsWith('.d.ts') && !entry.endsWith('.test.ts')) out.push(relative(ROOT, p));
+      else if (accept(entry)) out.push(relative(ROOT, p));
     }
   };
   walk(join(ROOT, dir));
   return out;
 }
+
+/** Every `.ts` source file under `dir` (relative to the root), sorted, without tests or declarations. */
+export const sourceFiles = (dir: string): string[] =>
+  filesUnder(dir, (name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'));
 
 const isExported = (node: ts.Node): boolean =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);

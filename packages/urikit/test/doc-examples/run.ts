@@ -10,6 +10,36 @@ import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { compile, ROOT, type DocExample } from './harness.js';
 
+/** The packages examples name (`import ... from 'urikit'`), each imported from its sources. */
+const PACKAGES: Record<string, () => Promise<Record<string, unknown>>> = {
+  urikit: () => import('urikit'),
+  '@urikit/html': () => import('@urikit/html'),
+  '@urikit/resolver': () => import('@urikit/resolver'),
+};
+
+/** The names of the packages examples may import. */
+export const PACKAGE_NAMES: readonly string[] = Object.keys(PACKAGES);
+
+const loaded = new Map<string, Promise<Record<string, unknown>>>();
+
+/**
+ * The exports of package `name` (one of PACKAGE_NAMES), imported when a
+ * case first needs it, so that one package that does not load fails its
+ * own cases and not the whole file.
+ */
+export function loadPackage(name: string): Promise<Record<string, unknown>> {
+  let p = loaded.get(name);
+  if (p === undefined) loaded.set(name, (p = PACKAGES[name]!()));
+  return p;
+}
+
+/** Every package that loads, by name (the `modules` of an ExampleScope). */
+export async function packageModules(): Promise<Record<string, unknown>> {
+  const modules: Record<string, unknown> = {};
+  for (const name of PACKAGE_NAMES) modules[name] = await loadPackage(name).catch(() => undefined);
+  return modules;
+}
+
 const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
 
 /** What an example runs with: the exports in scope and the modules its imports name. */

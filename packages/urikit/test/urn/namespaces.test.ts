@@ -75,6 +75,11 @@ describe('registerUrnNamespace', () => {
     expect(isValidUrn('urn:X-TEST:abc', { checkNamespace: true })).toBe(true);
     expect(isValidUrn('urn:x-test:ABC', { checkNamespace: true })).toBe(false);
   });
+  it('lets normalizeUrn apply the namespace\'s normalizeNss (RFC 8141 §3.1)', () => {
+    registerUrnNamespace({ nid: 'x-lower', reference: 'test', normalizeNss: (nss) => nss.toLowerCase() });
+    expect(normalizeUrn('urn:x-lower:ABC')).toBe('urn:x-lower:abc');
+    expect(urnEquivalent('urn:x-lower:ABC', 'URN:X-LOWER:abc')).toBe(true);
+  });
   it('refuses a bad or reserved NID', () => {
     expect(() => registerUrnNamespace({ nid: 'urn', reference: 'x' })).toThrow(expect.objectContaining({ code: 'reserved-nid' }));
     expect(() => registerUrnNamespace({ nid: 'a_b', reference: 'x' })).toThrow(expect.objectContaining({ code: 'bad-nid' }));

@@ -3,8 +3,7 @@
  * Bibliography Numbers, each under the prefix of the country (ISO 3166)
  * whose national library assigns it.
  */
-import { CLASS, PCHAR } from '../../chars.js';
-import { ALPHANUM } from '../chars.js';
+import { CLASS, PCHAR, isAlphanum } from '../../chars.js';
 import type { UrnNamespace } from '../types.js';
 
 // ISO 3166-1 alpha-2 country codes (the prefixes of RFC 8458 §4.2)
@@ -38,13 +37,9 @@ function prefixEnd(nss: string): number {
     if (c === 0x2d) return i;
     if (c !== 0x3a) return -(i + 1);
     const start = ++i;
-    while (i < nss.length && isAlnum(nss.charCodeAt(i))) i++;
+    while (i < nss.length && isAlphanum(nss.charCodeAt(i))) i++;
     if (i === start) return -(i + 1);
   }
-}
-
-function isAlnum(c: number): boolean {
-  return c < 128 && (CLASS[c]! & ALPHANUM) !== 0;
 }
 
 /** RFC 8458 §4.2: NSS = prefix "-" NBN string, the NBN string non-empty and made of URN characters. */

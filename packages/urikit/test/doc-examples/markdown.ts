@@ -1,0 +1,77 @@
+/**
+ * The code blocks of the Markdown documentation (README.md and docs/**),
+ * read as doc examples (harness.ts) so that run.ts runs them and
+ * typecheck.ts type-checks them with the same self-checking comments.
+ *
+ * Every fenced ```` ```ts ```` / ```` ```js ```` block (also `typescript`,
+ * `javascript`, `mjs`) is one example; a block whose info string says
+ * `no-run` (```` ```ts no-run ````), and every other language (`sh`,
+ * `console`, `text`, no language), is prose. Unlike a TSDoc example, a
+ * block sees no exports unless it imports them: README examples are
+ * copied into programs, so they say where their names come from.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesUnder, ROOT, type DocExample } from './harness.js';
+
+/** The Markdown files scanned, relative to the root: README.md, then docs/**\/*.md, sorted. */
+export function markdownFiles(): string[] {
+  const out: string[] = [];
+  if (existsSync(join(ROOT, 'README.md'))) out.push('README.md');
+  if (existsSync(join(ROOT, 'docs'))) out.push(...filesUnder('docs', (name) => name.endsWith('.md')));
+  return out;
+}
+
+const RUNNABLE = new Set(['ts', 'typescript', 'js', 'javascript', 'mjs']);
+
+// CommonMark §4.5: an opening code fence is 3+ backticks or tildes, indented at most 3 spaces.
+const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const HEADING = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+
+/**
+ * The runnable blocks of one Markdown file. `name` is the heading the block
+ * stands under (`Parse and validate`), `index` counts the blocks under a
+ * heading of that name in `seen` (pass one map for every file, in order,
+ * so that the names stay the same when files are folded into one).
+ * `text` is the file's (read from the root when not given).
+ */
+export function examplesOfMarkdown(file: string, seen: Map<string, number>, text?: string): DocExample[] {
+  const lines = (text ?? readFileSync(join(ROOT, file), 'utf8')).split('\n');
+  const out: DocExample[] = [];
+  let heading = '(top)';
+  for (let i = 0; i < lines.length; i++) {
+    const h = HEADING.exec(lines[i]!);
+    if (h) {
+      heading = h[1]!.replace(/`/g, '');
+      continue;
+    }
+    const open = FENCE.exec(lines[i]!);
+    if (open === null) continue;
+    const fence = open[2]!;
+    const info = open[3]!.trim().split(/\s+/);
+    const start = i;
+    const code: string[] = [];
+    const lineMap: number[] = [];
+    for (i++; i < lines.length; i++) {
+      const close = FENCE.exec(lines[i]!);
+      if (close && close[2]![0] === fence[0] && close[2]!.length >= fence.length && close[3]!.trim() === '') break;
+      code.push(lines[i]!.slice(Math.min(open[1]!.length, lines[i]!.length - lines[i]!.trimStart().length)));
+      lineMap.push(i + 1);
+    }
+    if (!RUNNABLE.has(info[0]!.toLowerCase()) || info.includes('no-run')) continue;
+    const index = (seen.get(heading) ?? 0) + 1;
+    seen.set(heading, index);
+    out.push({ file, line: start + 1, name: heading, index, code: code.join('\n'), lineMap });
+  }
+  return out;
+}
+
+/** The prefix of a Markdown block's key in expected-failures.txt. */
+export const MD = 'md ';
+
+/**
+ * The key of a Markdown block in expected-failures.txt: `md <heading>[#n]`,
+ * without the file, so that it survives docs/readme/*.md being folded
+ * into README.md.
+ */
+export const markdownKey = (ex: DocExample): string => `${MD}${ex.name}${ex.index > 1 ? `#${ex.index}` : ''}`;
