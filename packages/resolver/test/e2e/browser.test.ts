@@ -66,7 +66,9 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
   async function look(uri: string, base = gateway.url): Promise<void> {
     await page.goto(`${base}/`);
     // autofocus is applied at a rendering step after load: wait for it rather than race it.
-    await page.waitForFunction("document.activeElement?.id === 'uri'");
+    // (page.evaluate goes through the DevTools protocol, which the page's CSP does not govern;
+    // waitForFunction evaluates inside the page and can be refused by it.)
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('uri');
     await page.keyboard.type(uri);
     await Promise.all([page.waitForURL((u) => u.searchParams.get('uri') === uri), page.keyboard.press('Enter')]);
   }
@@ -89,7 +91,7 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
 
   it('the second field and the button are reached with Tab, and focus is visible', async () => {
     await page.goto(`${gateway.url}/`);
-    await page.waitForFunction("document.activeElement?.id === 'uri'");
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('uri');
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement?.id')).toBe('compare');
     await page.keyboard.press('Tab');
