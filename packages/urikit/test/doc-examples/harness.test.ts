@@ -50,7 +50,7 @@ describe('runs examples', () => {
 describe('reads the ```ts blocks of Markdown', () => {
   for (const c of data.markdown) {
     it(JSON.stringify(c.text), () => {
-      const blocks = examplesOfMarkdown('doc.md', new Map(), c.text).map(({ name, index, code, line }) => ({ name, index, code, line }));
+      const blocks = examplesOfMarkdown('doc.md', c.text).map(({ name, index, code, line }) => ({ name, index, code, line }));
       expect(blocks).toEqual(c.blocks);
     });
   }

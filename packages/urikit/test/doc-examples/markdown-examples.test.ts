@@ -21,8 +21,7 @@ const list = expectedFailures();
 const scratch = mkdtempSync(join(tmpdir(), 'urikit-markdown-examples-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const seen = new Map<string, number>();
-const all: DocExample[] = markdownFiles().flatMap((file) => examplesOfMarkdown(file, seen));
+const all: DocExample[] = markdownFiles().flatMap((file) => examplesOfMarkdown(file));
 
 // The blocks are type-checked all at once when the first case needs it;
 // they see no package's exports but those they import.

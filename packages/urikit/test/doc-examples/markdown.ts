@@ -31,13 +31,13 @@ const HEADING = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
 /**
  * The runnable blocks of one Markdown file. `name` is the heading the block
  * stands under (`Parse and validate`), `index` counts the blocks under a
- * heading of that name in `seen` (pass one map for every file, in order,
- * so that the names stay the same when files are folded into one).
- * `text` is the file's (read from the root when not given).
+ * heading of that name in this file. `text` is the file's (read from the
+ * root when not given).
  */
-export function examplesOfMarkdown(file: string, seen: Map<string, number>, text?: string): DocExample[] {
+export function examplesOfMarkdown(file: string, text?: string): DocExample[] {
   const lines = (text ?? readFileSync(join(ROOT, file), 'utf8')).split('\n');
   const out: DocExample[] = [];
+  const seen = new Map<string, number>();
   let heading = '(top)';
   for (let i = 0; i < lines.length; i++) {
     const h = HEADING.exec(lines[i]!);
@@ -72,6 +72,7 @@ export const MD = 'md ';
 /**
  * The key of a Markdown block in expected-failures.txt: `md <heading>[#n]`,
  * without the file, so that it survives docs/readme/*.md being folded
- * into README.md.
+ * into README.md, and one entry covers a block and its copy while
+ * README.md is assembled from docs/readme/ (both are run).
  */
 export const markdownKey = (ex: DocExample): string => `${MD}${ex.name}${ex.index > 1 ? `#${ex.index}` : ''}`;
