@@ -61,9 +61,16 @@ describe('packaging', () => {
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it('the urikit binary is dist/bin.js with a node shebang', () => {
+  it('the urikit binary is a committed launcher of dist/bin.js, both with a node shebang', () => {
     const pkg = JSON.parse(readFileSync(`${ROOT}packages/cli/package.json`, 'utf8')) as PackageJson;
-    expect(pkg.bin).toEqual({ urikit: './dist/bin.js' });
+    // Committed, so that `npm ci` links node_modules/.bin/urikit on a fresh clone before any build.
+    expect(pkg.bin).toEqual({ urikit: './bin/urikit.js' });
+    expect(readFileSync(`${ROOT}packages/cli/bin/urikit.js`, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('npx urikit runs the launcher from the repository root', () => {
+    const r = spawnSync(process.execPath, [`${ROOT}packages/cli/bin/urikit.js`, 'validate', 'http://a/b'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
   });
 });
