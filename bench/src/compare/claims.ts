@@ -1,5 +1,5 @@
 /**
- * The sentences of docs/readme/85-comparison.md that name a peer's
+ * The sentences of README.md that name a peer's
  * result, each tied to the summary cell that backs it. Every run checks
  * them, so a new peer version (or a new case) that changes a cell shows up
  * as a stale sentence instead of a silent wrong claim in the README.

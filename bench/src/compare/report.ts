@@ -148,7 +148,7 @@ ${fails}
 - The resolution and Appendix C tables are read in place from
   packages/urikit/test/data/ (RFC 3986 §5.4 and the drafts, verbatim).
 - ${agree}
-- The sentences of docs/readme/85-comparison.md that name a peer's result are
+- The sentences of README.md that name a peer's result are
   checked against this table on every run (bench/src/compare/claims.ts): ${r.stale.length === 0 ? 'all hold.' : `${r.stale.length} no longer hold:\n${r.stale.map((x) => `  - ${x}`).join('\n')}`}
 
 ## Appendix: every case, every answer

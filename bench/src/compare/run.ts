@@ -63,7 +63,7 @@ async function main(): Promise<void> {
 
   const stale = staleClaims(names, results);
   if (stale.length > 0) {
-    console.log(`\nREADME sentences no longer backed by the table (edit docs/readme/85-comparison.md and claims.ts):`);
+    console.log(`\nREADME sentences no longer backed by the table (edit README.md and claims.ts):`);
     for (const s of stale) console.log(`  ! ${s}`);
   }
 
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     writeFileSync(out, renderReport({ names, versions: LIBS.map(versionOf), results, nodeVsWhatwg, stale, elapsedMs }));
     console.log(`\nwrote ${out}`);
     // The README section keeps its table between these markers, regenerated here.
-    const readme = fileURLToPath(new URL('docs/readme/85-comparison.md', ROOT));
+    const readme = fileURLToPath(new URL('README.md', ROOT));
     if (existsSync(readme)) {
       const text = readFileSync(readme, 'utf8');
       const begin = text.indexOf(BEGIN);

@@ -71,8 +71,7 @@ export const MD = 'md ';
 
 /**
  * The key of a Markdown block in expected-failures.txt: `md <heading>[#n]`,
- * without the file, so that it survives docs/readme/*.md being folded
- * into README.md, and one entry covers a block and its copy while
- * README.md is assembled from docs/readme/ (both are run).
+ * without the file, so that it survives a section moving between
+ * README.md and a document under docs/.
  */
 export const markdownKey = (ex: DocExample): string => `${MD}${ex.name}${ex.index > 1 ? `#${ex.index}` : ''}`;
