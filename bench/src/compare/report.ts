@@ -81,11 +81,14 @@ export function appendixTable(names: string[], results: Result[]): string {
   return [head, ...rows].join('\n');
 }
 
-/** The README block: versions, the summary by feature, and the measured bundle sizes. */
-export function readmeBlock(names: string[], versions: string[], results: Result[], elapsedMs: number): string {
+/**
+ * The README block: versions, the summary by feature, and the measured
+ * bundle sizes. No timing: the block changes only when an answer does.
+ */
+export function readmeBlock(names: string[], versions: string[], results: Result[]): string {
   const bundle = results.find((r) => r.c.feature.startsWith('Packaging: browser bundle'));
   const sizes = bundle === undefined ? '' : `\n\nBrowser bundle of ${bundle.c.input} (esbuild, minified; gzip level 9):\n\n| ${names.join(' | ')} |\n|${names.map(() => '---').join('|')}|\n| ${bundle.cells.map((c) => c.answer.replace(/^ok: /, '')).join(' | ')} |`;
-  return `${results.length} cases, run in ${(elapsedMs / 1000).toFixed(1)} s. Versions: ${versions.join(', ')}.\n\n${summaryTable(names, results)}${sizes}`;
+  return `${results.length} cases. Versions: ${versions.join(', ')}.\n\n${summaryTable(names, results)}${sizes}`;
 }
 
 export interface ReportInput {

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       const begin = text.indexOf(BEGIN);
       const end = text.indexOf(END);
       if (begin >= 0 && end > begin) {
-        const block = readmeBlock(names, LIBS.map(versionOf), results, elapsedMs);
+        const block = readmeBlock(names, LIBS.map(versionOf), results);
         writeFileSync(readme, `${text.slice(0, begin + BEGIN.length)}\n${block}\n${text.slice(end)}`);
         console.log(`updated ${readme}`);
       }
