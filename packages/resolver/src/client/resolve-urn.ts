@@ -5,8 +5,7 @@
  * stops at a loop or after `maxRedirects`, and caches with
  * If-Modified-Since / ETag (§5).
  */
-import { UriError, normalizeUrn, parseUrn } from 'urikit';
-import { isUriError } from 'urikit';
+import { ERROR_MESSAGES, UriError, isUriError, normalizeUrn, parseUrn } from 'urikit';
 import { isFresh, isStorable, type Cache, type CacheEntry } from './cache.js';
 import { DEFAULT_ACCEPT, mediaType, readAnswer } from './answer.js';
 import { discoverySteps, requestUrl, type ResolverTarget } from './discovery.js';
@@ -31,6 +30,9 @@ export class ResolutionError extends UriError {
   readonly attempts: ResolverAttempt[];
   constructor(code: 'no-resolver' | 'resolver-unreachable' | 'redirect-loop' | 'too-many-redirects' | 'bad-resolver-answer', via: string[], attempts: ResolverAttempt[], detail: string) {
     super(code, 0, via[via.length - 1], detail);
+    // The failure is the resolvers', not a character of the URN's: say what
+    // failed and where it was asked, without UriError's "at offset" suffix.
+    this.message = `${ERROR_MESSAGES[code]} (${detail})`;
     this.via = via;
     this.attempts = attempts;
   }
@@ -141,7 +143,9 @@ async function askAnyResolver(urn: string, service: string, accept: string, opts
         }
         return exchange;
       } catch (e) {
-        attempts.push({ url: target.url, error: e instanceof Error ? e.message : String(e) });
+        // The transport's messages name the URL already; the attempt records it once.
+        const message = e instanceof Error ? e.message : String(e);
+        attempts.push({ url: target.url, error: message.startsWith(`${target.url}: `) ? message.slice(target.url.length + 2) : message });
       }
     }
   }

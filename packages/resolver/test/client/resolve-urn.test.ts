@@ -102,6 +102,10 @@ describe('resolvers that are down (1995 draft §2.2.1: equivalent resolvers)', (
     expect(e.attempts[0]?.error).toContain('ECONNREFUSED');
     expect(e.attempts[1]?.error).toContain('503');
     expect(e.message).toContain(`127.0.0.1:${port}`);
+    // Each resolver is named once, and no character offset is claimed for a network failure.
+    expect(e.attempts[0]?.error.startsWith('ECONNREFUSED')).toBe(true);
+    expect(e.message.split(`127.0.0.1:${port}/`)).toHaveLength(2);
+    expect(e.message).not.toMatch(/at offset/);
   });
 
   it('a resolver that never answers times out and the next one is tried', async () => {
