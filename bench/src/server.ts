@@ -7,7 +7,10 @@
  *    stores of 1,000 and of 1,000,000 names, each request for a random
  *    name, measured with autocannon on loopback, beside a bare node:http
  *    server answering the same 302 (same headers, same body) in the same
- *    run. The servers run in child processes, autocannon in this one.
+ *    run. The imports and the servers run in child processes, autocannon
+ *    in this one; the three servers run side by side and each round
+ *    measures all three, so the two stores are compared under the same
+ *    conditions (the machine is shared, and its speed drifts).
  *
  * Writes bench/RESULTS-server.md. Flags: `--names <n>` (default
  * 1000000), `--seconds <n>` per measurement (default 5), `--rounds <n>`
@@ -56,10 +59,30 @@ async function* ndjson(n: number): AsyncGenerator<string> {
 
 // ---- child processes: the servers under test ----
 
+/** Imports names [0, n) into a new SQLite store, in a process of its own (the load generator's heap stays small). */
+async function childImport(db: string, n: number): Promise<void> {
+  const store = await openStore(db);
+  const t0 = performance.now();
+  const report = await importNames(store, ndjson(n), { format: 'ndjson' });
+  const importMs = performance.now() - t0;
+  await store.close();
+  if (!report.ok || report.created !== n) throw new Error(`import failed: ${JSON.stringify(report.errors.slice(0, 3))}`);
+  process.send!({ importMs }, () => process.exit(0));
+}
+
+/** This process's CPU time so far (user + system), in microseconds. */
+function cpuMicros(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
+
 async function childResolver(db: string): Promise<void> {
   const server = await startServer({ port: 0, db, rateLimit: false, logger: false });
   process.send!({ port: server.port });
-  process.on('message', () => { void server.close().then(() => process.exit(0)); });
+  process.on('message', (m) => {
+    if (m === 'cpu') process.send!({ cpu: cpuMicros() });
+    else void server.close().then(() => process.exit(0));
+  });
 }
 
 /** A bare node:http server answering the same 302 the resolver sends for name `i`. */
@@ -73,13 +96,16 @@ async function childBare(headersJson: string): Promise<void> {
     res.end(`Found: ${location}\n`);
   });
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
-  process.on('message', () => { server.close(); process.exit(0); });
+  process.on('message', (m) => {
+    if (m === 'cpu') process.send!({ cpu: cpuMicros() });
+    else { server.close(); process.exit(0); }
+  });
 }
 
-function spawnChild(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+function spawnChild<T = { port: number }>(args: string[]): Promise<{ child: ChildProcess } & T> {
   const child = fork(self, ['--child', ...args], { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
+    child.once('message', (m: T) => resolve({ child, ...m }));
     child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
   });
 }
@@ -90,11 +116,20 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-interface Measured { rps: number; p50: number; p99: number; non3xx: number; total: number }
+/** A server child's CPU time so far, in microseconds. */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m: { cpu: number }) => resolve(m.cpu));
+    child.send('cpu');
+  });
+}
 
-async function measure(port: number, names: number, seconds: number, connections: number): Promise<Measured> {
+interface Measured { rps: number; p50: number; p99: number; non3xx: number; total: number; cpuPerRequest: number }
+
+async function measure(server: { port: number; child: ChildProcess }, names: number, seconds: number, connections: number): Promise<Measured> {
+  const cpuBefore = await serverCpu(server.child);
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${server.port}`,
     connections,
     duration: seconds,
     requests: [{
@@ -108,6 +143,8 @@ async function measure(port: number, names: number, seconds: number, connections
     p99: result.latency.p99,
     non3xx: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts,
     total: result.requests.total,
+    // The server's own cost of an answer, which the load generator sharing the cores does not blur.
+    cpuPerRequest: (await serverCpu(server.child) - cpuBefore) / result.requests.total,
   };
 }
 
@@ -123,19 +160,14 @@ async function main(): Promise<void> {
   try {
     log('# Resolution service benchmark (`npm run bench:server`)');
     log();
-    log(`${new Date().toISOString()} · load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the start · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${Math.round(totalmem() / 2 ** 30)} GiB · autocannon ${connections} connections × ${seconds} s per run, ${rounds} alternating rounds (bare, resolver) per store, the best round of each shown, loopback`);
+    log(`${new Date().toISOString()} · load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the start · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${Math.round(totalmem() / 2 ** 30)} GiB · autocannon ${connections} connections × ${seconds} s per run, ${rounds} alternating rounds over the three servers (bare, and urikit on each store), the best round of each shown, loopback`);
     log();
 
     // 1. Bulk import, SQLite, one transaction.
     const stores: Array<{ n: number; db: string; importMs: number }> = [];
     for (const n of [1000, big]) {
       const db = join(dir, `names-${n}.sqlite`);
-      const store = await openStore(db);
-      const t0 = performance.now();
-      const report = await importNames(store, ndjson(n), { format: 'ndjson' });
-      const importMs = performance.now() - t0;
-      await store.close();
-      if (!report.ok || report.created !== n) throw new Error(`import failed: ${JSON.stringify(report.errors.slice(0, 3))}`);
+      const { importMs } = await spawnChild<{ importMs: number }>(['import', db, String(n)]);
       stores.push({ n, db, importMs });
     }
     log('## Bulk import (NDJSON, SQLite, one transaction, all or nothing)');
@@ -145,60 +177,66 @@ async function main(): Promise<void> {
     for (const s of stores) log(`| ${s.n.toLocaleString('en')} | ${(s.importMs / 1000).toFixed(1)} | ${Math.round(s.n / (s.importMs / 1000)).toLocaleString('en')} | ${s.n >= 1_000_000 ? (s.importMs < 60_000 ? 'under a minute: met' : 'under a minute: MISSED') : ''} |`);
     log();
 
-    // 2. I2L under load: resolver vs the bare server, the same 302.
-    const rows: string[][] = [];
-    const allRounds: string[] = [];
-    let ratioSmall = 0;
-    let rpsSmall = 0;
-    for (const s of stores) {
-      const resolver = await spawnChild(['resolver', s.db]);
-      // The bare server copies the resolver's answer, headers and all.
-      const sample = await new Promise<{ headers: Record<string, string>; body: string }>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port: resolver.port, path: `/uri-res/I2L?${urnOf(1)}` }, (res) => {
-          let body = '';
-          res.on('data', (d: Buffer) => { body += d.toString(); });
-          res.on('end', () => {
-            if (res.statusCode !== 302) reject(new Error(`resolver answered ${res.statusCode}: ${body}`));
-            const headers: Record<string, string> = {};
-            for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string' && !['date', 'connection', 'keep-alive', 'location', 'content-length'].includes(k)) headers[k] = v;
-            resolve({ headers, body });
-          });
-        }).on('error', reject);
-      });
-      const bare = await spawnChild(['bare', JSON.stringify(sample)]);
-      await measure(bare.port, s.n, 2, connections); // warm-up both
-      await measure(resolver.port, s.n, 2, connections);
-      // Alternating rounds, bare then resolver, and the best round of each: the
-      // machine is shared, and another process can only slow a run down.
-      const pairs: Array<{ b: Measured; r: Measured }> = [];
-      for (let round = 0; round < rounds; round++) {
-        const b = await measure(bare.port, s.n, seconds, connections);
-        const r = await measure(resolver.port, s.n, seconds, connections);
-        pairs.push({ b, r });
-      }
-      await stopChild(resolver.child);
-      await stopChild(bare.child);
-      const best = (xs: Measured[]) => xs.reduce((m, x) => (x.rps > m.rps ? x : m));
-      const b = best(pairs.map((p) => p.b));
-      const r = best(pairs.map((p) => p.r));
-      const ratio = r.rps / b.rps;
-      allRounds.push(`${s.n.toLocaleString('en')} names: bare ${pairs.map((p) => Math.round(p.b.rps)).join(', ')}; urikit ${pairs.map((p) => Math.round(p.r.rps)).join(', ')} requests/s`);
-      if (s.n === 1000) { ratioSmall = ratio; rpsSmall = r.rps; }
-      rows.push([s.n.toLocaleString('en'), 'bare node:http', Math.round(b.rps).toLocaleString('en'), String(b.p50), String(b.p99), '1.00', String(b.non3xx)]);
-      rows.push([s.n.toLocaleString('en'), 'urikit serve', Math.round(r.rps).toLocaleString('en'), String(r.p50), String(r.p99), ratio.toFixed(2), String(r.non3xx)]);
-      if (s.n !== 1000) {
-        rows.push([`${s.n.toLocaleString('en')} vs 1,000`, 'urikit serve', `${((r.rps / rpsSmall) * 100).toFixed(0)} %`, '', '', `${ratioSmall.toFixed(2)} → ${ratio.toFixed(2)}`, '']);
+    // 2. I2L under load: a resolver on each store and the bare server, side by side.
+    const resolvers: Array<{ n: number; child: ChildProcess; port: number }> = [];
+    for (const s of stores) resolvers.push({ ...s, ...(await spawnChild(['resolver', s.db])) });
+    // The bare server copies the resolver's answer, headers and all.
+    const sample = await new Promise<{ headers: Record<string, string>; body: string }>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: resolvers[0]!.port, path: `/uri-res/I2L?${urnOf(1)}` }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => { body += d.toString(); });
+        res.on('end', () => {
+          if (res.statusCode !== 302) reject(new Error(`resolver answered ${res.statusCode}: ${body}`));
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string' && !['date', 'connection', 'keep-alive', 'location', 'content-length'].includes(k)) headers[k] = v;
+          resolve({ headers, body });
+        });
+      }).on('error', reject);
+    });
+    const bare = await spawnChild(['bare', JSON.stringify(sample)]);
+    const servers = [
+      { label: 'bare node:http', n: 0, port: bare.port, child: bare.child, names: big },
+      ...resolvers.map((r) => ({ label: 'urikit serve', n: r.n, port: r.port, child: r.child, names: r.n })),
+    ];
+    for (const sv of servers) await measure(sv, sv.names, 2, connections); // warm-up
+    // Every round measures the three servers, in a rotated order so that none
+    // is always first; the table shows the best round of each (another
+    // process on the machine can only slow a run down).
+    const results: Measured[][] = servers.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < servers.length; k++) {
+        const i = (round + k) % servers.length;
+        results[i]!.push(await measure(servers[i]!, servers[i]!.names, seconds, connections));
       }
     }
+    for (const r of resolvers) await stopChild(r.child);
+    await stopChild(bare.child);
+    const best = (xs: Measured[]) => xs.reduce((m, x) => (x.rps > m.rps ? x : m));
+    const bestOf = results.map(best);
+    const bareBest = bestOf[0]!;
+    const rows: string[][] = [];
+    // The median round of CPU per answer: steadier than throughput on a shared machine.
+    const medianCpu = (xs: Measured[]) => [...xs].map((x) => x.cpuPerRequest).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const cpuOf = results.map(medianCpu);
+    servers.forEach((sv, i) => {
+      const r = bestOf[i]!;
+      rows.push([i === 0 ? 'any' : sv.n.toLocaleString('en'), sv.label, Math.round(r.rps).toLocaleString('en'), String(r.p50), String(r.p99), (r.rps / bareBest.rps).toFixed(2), cpuOf[i]!.toFixed(1), String(r.non3xx)]);
+    });
+    const small = bestOf[1]!;
+    const large = bestOf[2]!;
+    rows.push([`${big.toLocaleString('en')} vs 1,000`, 'urikit serve', `${((large.rps / small.rps) * 100).toFixed(0)} %`, '', '', '', `+${(cpuOf[2]! - cpuOf[1]!).toFixed(1)}`, '']);
+    const allRounds = servers.map((sv, i) => `${sv.n ? `urikit, ${sv.n.toLocaleString('en')} names` : 'bare'}: ${results[i]!.map((m) => `${Math.round(m.rps)} (${m.cpuPerRequest.toFixed(1)} µs)`).join(', ')} requests/s (server CPU per answer)`);
+    const perRound = results[1]!.map((m, round) => `${((results[2]![round]!.rps / m.rps) * 100).toFixed(0)} %`);
     log('## I2L resolutions (`GET /uri-res/I2L?<urn>` → 302), random names');
     log();
-    log('| store | server | requests/s | p50 ms | p99 ms | ratio to bare | non-302 |');
-    log('|---|---|---:|---:|---:|---:|---:|');
+    log('| store | server | requests/s | p50 ms | p99 ms | ratio to bare | server CPU µs per answer | non-302 |');
+    log('|---|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) log(`| ${row.join(' | ')} |`);
     log();
-    log('Every round (the table shows the best of each side):');
+    log('Every round (the table shows the best of each server):');
     log();
     for (const line of allRounds) log(`- ${line}`);
+    log(`- ${big.toLocaleString('en')} names vs 1,000, round by round: ${perRound.join(', ')}`);
     log();
     log('Goals: at least 0.70 of the bare server\'s throughput; no loss from 1,000 to 1,000,000 names.');
     log(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the machine is shared: rounds of the same server can differ severalfold).`);
@@ -211,7 +249,8 @@ async function main(): Promise<void> {
 }
 
 if (argv[0] === '--child') {
-  if (argv[1] === 'resolver') await childResolver(argv[2]!);
+  if (argv[1] === 'import') await childImport(argv[2]!, Number(argv[3]));
+  else if (argv[1] === 'resolver') await childResolver(argv[2]!);
   else await childBare(argv[2]!);
 } else {
   await main();

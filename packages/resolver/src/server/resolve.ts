@@ -12,6 +12,7 @@ import type { Store } from '../store/store.js';
 import type { NameRecord, PrefixRule } from '../store/types.js';
 import { CORS_HEADERS, messageAnswer, problemAnswer, type Answer } from './answer.js';
 import { entityTag, notModified } from './conditional.js';
+import { httpDate } from './http-date.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
 import { readTarget, type RequestTarget, type Service } from './target.js';
 
@@ -265,16 +266,6 @@ export class UrnResolutionService {
     const body = format === 'json' ? `${JSON.stringify({ same, a: nk.key, b: other.key })}\n` : `${same ? 'TRUE' : 'FALSE'}\r\n`;
     return { status: 200, headers: { ...CORS_HEADERS, 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
   }
-}
-
-let lastDateMs = -1;
-let lastDate = '';
-
-/** An HTTP-date (RFC 9110 §5.6.7) of a time in milliseconds; the last one is remembered. */
-function httpDate(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  if (s !== lastDateMs) { lastDateMs = s; lastDate = new Date(s * 1000).toUTCString(); }
-  return lastDate;
 }
 
 /** 400 with the parser's code and offset (issue 7 item 3), in application/problem+json. */

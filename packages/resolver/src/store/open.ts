@@ -6,8 +6,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
-import { migrationProvider, type Database } from './schema.js';
-import { Store } from './store.js';
+import { migrationProvider, type Database, type NamesTable } from './schema.js';
+import { Store, type SqliteReads } from './store.js';
+import { nameSlot } from './slots.js';
 
 /**
  * The database the store uses when none is named: `URIKIT_DB`, else
@@ -82,18 +83,52 @@ async function migrate(db: Kysely<Database>, engine: 'sqlite' | 'postgres', sche
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * The resolution hot path straight on better-sqlite3: one prepared
+ * statement called synchronously, without kysely's per-query connection
+ * hand-over (which costs more than the B-tree lookup itself).
+ */
+function sqliteReads(db: BetterSqlite3.Database): SqliteReads {
+  const columns = '"key", "urn", "status", "data", "version", "created", "updated"';
+  const bySlot = db.prepare<[number], NamesTable>(`select ${columns} from "names" where "id" = ?`);
+  const byKey = db.prepare<[string], NamesTable>(`select ${columns} from "names" where "key" = ?`);
+  const begin = db.prepare('begin');
+  const commit = db.prepare('commit');
+  return {
+    // slots.ts: an empty slot means the name is not held; another key in it, a collision.
+    get: (key) => {
+      const row = bySlot.get(nameSlot(key));
+      return row === undefined || row.key === key ? row : byKey.get(key);
+    },
+    begin: () => { if (!db.inTransaction) begin.run(); },
+    end: () => { if (db.inTransaction) commit.run(); },
+  };
+}
+
 async function openSqlite(file: string): Promise<Store> {
-  const writer = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqliteConnection(file)) }) });
+  const writerDb = sqliteConnection(file);
+  const writer = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(writerDb) }) });
   await migrate(writer, 'sqlite');
+  // SQLite checkpoints the WAL only when a writer commits or the last
+  // connection closes; a process killed after a bulk import leaves the
+  // whole import in the WAL, and a resolver that never writes would then
+  // search the WAL index on every page read. Copy it into the database
+  // now, without waiting for anyone (PASSIVE).
+  if (file !== ':memory:') writerDb.pragma('wal_checkpoint(PASSIVE)');
   // A second connection for reads: under WAL, readers do not wait for a
   // long write (a bulk import). ':memory:' databases are per connection.
+  const readerDb = file === ':memory:' ? writerDb : sqliteConnection(file);
   const reader = file === ':memory:'
     ? writer
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqliteConnection(file)) }) });
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(readerDb) }) });
   return new Store(writer, reader, 'sqlite', async () => {
     if (reader !== writer) await reader.destroy();
     await writer.destroy();
-  });
+    // kysely closes a connection only if it ever ran a query on it; the last
+    // connection to close checkpoints the WAL into the database and removes it.
+    if (readerDb.open) readerDb.close();
+    if (writerDb.open) writerDb.close();
+  }, reader === writer ? undefined : sqliteReads(readerDb));
 }
 
 /** PostgreSQL int8 (OID 20) as a JS number: our ids and milliseconds stay below 2^53. */

@@ -3,10 +3,13 @@
  * kysely for both engines (SQLite and PostgreSQL); the two differ only in
  * how an increasing id and a byte-ordered text key are declared.
  */
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { nameSlot } from './slots.js';
 
-/** `names`: one row per name, the current record (hot path: one lookup by key). */
+/** `names`: one row per name, the current record (hot path: one lookup by slot on SQLite, by key on PostgreSQL). */
 export interface NamesTable {
+  /** SQLite only: the row id, the key's slot (slots.ts) or, for a key whose slot was taken, an id SQLite chose. */
+  id?: number | null;
   key: string;
   urn: string;
   status: string;
@@ -115,6 +118,45 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_name_slots': {
+      // SQLite: `names` keyed by slot (slots.ts) with a unique index on the
+      // key, rebuilt row by row in key order. PostgreSQL keeps its text key.
+      // One transaction (kysely runs SQLite migrations outside one): a crash
+      // leaves the old table, and a re-run after the commit rebuilds the same.
+      async up(db: Kysely<any>) {
+        if (engine !== 'sqlite') return;
+        await db.transaction().execute(async (trx) => {
+          await trx.schema.dropTable('names_slotted').ifExists().execute();
+          await trx.schema.createTable('names_slotted')
+            .addColumn('id', 'integer', (c) => c.primaryKey())
+            .addColumn('key', 'text', (c) => c.notNull())
+            .addColumn('urn', 'text', (c) => c.notNull())
+            .addColumn('status', 'text', (c) => c.notNull())
+            .addColumn('data', 'text', (c) => c.notNull())
+            .addColumn('version', 'integer', (c) => c.notNull())
+            .addColumn('created', 'bigint', (c) => c.notNull())
+            .addColumn('updated', 'bigint', (c) => c.notNull())
+            .execute();
+          const columns = 'key, urn, status, data, version, created, updated';
+          const inSlot = `insert into names_slotted (id, ${columns}) select ?, ${columns} from names where key = ? on conflict (id) do nothing`;
+          const elsewhere = `insert into names_slotted (${columns}) select ${columns} from names where key = ?`;
+          let after = '';
+          for (;;) {
+            const page = await trx.selectFrom('names').select('key').where('key', '>', after).orderBy('key').limit(5000).execute() as Array<{ key: string }>;
+            for (const { key } of page) {
+              const res = await trx.executeQuery(CompiledQuery.raw(inSlot, [nameSlot(key), key]));
+              if (Number(res.numAffectedRows ?? 0) === 0) await trx.executeQuery(CompiledQuery.raw(elsewhere, [key]));
+            }
+            if (page.length < 5000) break;
+            after = page[page.length - 1]!.key;
+          }
+          await trx.schema.dropIndex('names_key').ifExists().execute();
+          await trx.schema.createIndex('names_key').on('names_slotted').column('key').unique().execute();
+          await trx.schema.dropTable('names').execute();
+          await trx.schema.alterTable('names_slotted').renameTo('names').execute();
+        });
+      },
+    },
   };
 }
 
@@ -128,7 +170,7 @@ function migrations(engine: Engine): Record<string, Migration> {
  * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
  * const { error, results } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
  * error; // undefined
- * results?.map((r) => r.migrationName); // ['0001_names']
+ * results?.map((r) => r.migrationName); // ['0001_names', '0002_name_slots']
  * await db.destroy();
  * ```
  */

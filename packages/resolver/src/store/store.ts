@@ -7,6 +7,7 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { changeOp, nextRecord, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, Engine, NamesTable } from './schema.js';
+import { nameSlot } from './slots.js';
 import type { Authority, ChangeOp, HistoryEntry, NameInput, NameRecord, Page, PrefixRule } from './types.js';
 
 /**
@@ -50,6 +51,22 @@ function prefixEnd(prefix: string): string {
 }
 
 /**
+ * Synchronous reads on SQLite's read connection, for the resolution hot
+ * path: the current row of a key, and the read transaction that lets the
+ * reads of one turn of the event loop share one snapshot.
+ *
+ * @example
+ * ```ts
+ * const reads: SqliteReads = { get: () => undefined, begin: () => undefined, end: () => undefined };
+ * ```
+ */
+export interface SqliteReads {
+  get(key: string): NamesTable | undefined;
+  begin(): void;
+  end(): void;
+}
+
+/**
  * A store of names on one engine. Open one with {@link openStore}.
  *
  * @example
@@ -62,19 +79,20 @@ function prefixEnd(prefix: string): string {
 export class Store {
   readonly #getByKey: string;
   readonly #onClose: () => Promise<void>;
+  readonly #fast: SqliteReads | undefined;
 
   /**
    * @param db the connection for writes (and reads on PostgreSQL)
    * @param readDb a second connection for reads (SQLite: WAL readers never wait for the writer)
+   * @param fast synchronous reads on `readDb`'s SQLite connection (not when it is also the writer's)
    */
-  constructor(readonly db: Kysely<Database>, readonly readDb: Kysely<Database>, readonly engine: Engine, onClose: () => Promise<void>) {
+  constructor(readonly db: Kysely<Database>, readonly readDb: Kysely<Database>, readonly engine: Engine, onClose: () => Promise<void>, fast?: SqliteReads) {
     this.#getByKey = readDb.selectFrom('names').selectAll().where('key', '=', '').compile().sql;
     this.#onClose = onClose;
+    this.#fast = fast;
   }
 
   #readBatch = false;
-  readonly #begin = CompiledQuery.raw('begin');
-  readonly #commit = CompiledQuery.raw('commit');
 
   /**
    * SQLite: the reads of one turn of the event loop share one read
@@ -83,24 +101,28 @@ export class Store {
    * next turn, and at once when this store commits a write, so a client
    * reads its own writes; another process's write shows from the next turn.
    */
-  #batchReads(): void {
-    if (this.#readBatch || this.readDb === this.db || this.engine !== 'sqlite') return;
+  #batchReads(fast: SqliteReads): void {
+    if (this.#readBatch) return;
+    fast.begin();
     this.#readBatch = true;
-    void this.readDb.executeQuery(this.#begin).catch(() => { this.#readBatch = false; });
     setImmediate(() => this.#endReads());
   }
 
   #endReads(): void {
     if (!this.#readBatch) return;
     this.#readBatch = false;
-    void this.readDb.executeQuery(this.#commit).catch(() => undefined);
+    this.#fast?.end();
   }
 
   /** The current record of a name, by its normalized URN. */
   async get(key: string): Promise<NameRecord | undefined> {
-    this.#batchReads();
-    const res = await this.readDb.executeQuery<NamesTable>(CompiledQuery.raw(this.#getByKey, [key]));
-    const row = res.rows[0];
+    let row: NamesTable | undefined;
+    if (this.#fast) {
+      this.#batchReads(this.#fast);
+      row = this.#fast.get(key);
+    } else {
+      row = (await this.readDb.executeQuery<NamesTable>(CompiledQuery.raw(this.#getByKey, [key]))).rows[0];
+    }
     return row ? rowToRecord(row) : undefined;
   }
 
@@ -147,7 +169,7 @@ export class Store {
     if (current && sameContent(current, next)) return { record: current, op: 'unchanged' };
     const row = recordToRow(next);
     if (current) await trx.updateTable('names').set(row).where('key', '=', key).execute();
-    else await trx.insertInto('names').values(row).execute();
+    else await this.#insertNames(trx, [row]);
     await trx.insertInto('history').values({ key, version: next.version, op, at: next.updated, actor: actor ?? null, record: JSON.stringify(next) }).execute();
     return { record: next, op };
   }
@@ -175,12 +197,7 @@ export class Store {
       }
       history.push({ id: undefined, key, version: next.version, op: changeOp(input, cur), at: now, actor: actor ?? null, record: JSON.stringify(next) });
     }
-    // SQLite allows 32766 bound values per statement; 7 columns x 500 rows stays far below.
-    for (let i = 0; i < inserts.length; i += BATCH) {
-      const rows = inserts.slice(i, i + BATCH);
-      if (rows.length === BATCH) await trx.executeQuery(CompiledQuery.raw(this.#bulkSql(trx).names, rows.flatMap(namesParams)));
-      else await trx.insertInto('names').values(rows).execute();
-    }
+    await this.#insertNames(trx, inserts);
     for (let i = 0; i < history.length; i += BATCH) {
       const rows = history.slice(i, i + BATCH);
       if (rows.length === BATCH) await trx.executeQuery(CompiledQuery.raw(this.#bulkSql(trx).history, rows.flatMap(historyParams)));
@@ -189,15 +206,39 @@ export class Store {
     return counts;
   }
 
-  #bulk: { names: string; history: string } | undefined;
+  /**
+   * Inserts new names rows. SQLite: each in its slot (slots.ts); a row
+   * whose slot is taken is inserted again with the id left to SQLite.
+   */
+  async #insertNames(trx: Transaction<Database>, rows: NamesTable[]): Promise<void> {
+    // SQLite allows 32766 bound values per statement; 8 columns x 500 rows stays far below.
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const chunk = rows.slice(i, i + BATCH);
+      if (this.engine === 'postgres') {
+        if (chunk.length === BATCH) await trx.executeQuery(CompiledQuery.raw(this.#bulkSql(trx).names, chunk.flatMap(namesParams)));
+        else await trx.insertInto('names').values(chunk).execute();
+        continue;
+      }
+      const slotted = chunk.map((r) => ({ id: nameSlot(r.key), ...r }));
+      const res = chunk.length === BATCH
+        ? await trx.executeQuery(CompiledQuery.raw(this.#bulkSql(trx).slotted, slotted.flatMap((r) => [r.id, ...namesParams(r)])))
+        : await trx.executeQuery(trx.insertInto('names').values(slotted).onConflict((oc) => oc.column('id').doNothing()).compile());
+      if (Number(res.numAffectedRows ?? 0) === chunk.length) continue;
+      const placed = new Set((await trx.selectFrom('names').select('key').where('key', 'in', chunk.map((r) => r.key)).execute()).map((r) => r.key));
+      for (const r of chunk) if (!placed.has(r.key)) await trx.insertInto('names').values(r).execute();
+    }
+  }
+
+  #bulk: { names: string; slotted: string; history: string } | undefined;
 
   /** The SQL of a full batch of inserts, compiled by kysely once (only the parameters change). */
-  #bulkSql(trx: Transaction<Database>): { names: string; history: string } {
+  #bulkSql(trx: Transaction<Database>): { names: string; slotted: string; history: string } {
     if (!this.#bulk) {
       const n: NamesTable = { key: '', urn: '', status: '', data: '', version: 0, created: 0, updated: 0 };
       const h = { key: '', version: 0, op: '', at: 0, actor: null, record: '' };
       this.#bulk = {
         names: trx.insertInto('names').values(Array.from({ length: BATCH }, () => n)).compile().sql,
+        slotted: trx.insertInto('names').values(Array.from({ length: BATCH }, () => ({ id: 0, ...n }))).onConflict((oc) => oc.column('id').doNothing()).compile().sql,
         history: trx.insertInto('history').values(Array.from({ length: BATCH }, () => h)).compile().sql,
       };
     }

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, importNames, openStore, verifyToken, type Store } from '../../src/store/index.js';
 import { loadDemoData, DEMO_NAMES } from '../../src/demo/index.js';
@@ -10,7 +13,8 @@ for (const engine of engines) {
   const suite = engine.unavailable !== undefined ? describe.skip : describe;
   suite(`${engine.name}: store`, () => {
     let store: Store;
-    beforeAll(async () => { store = await openStore(engine.freshDb()); });
+    let dbUrl: string;
+    beforeAll(async () => { dbUrl = engine.freshDb(); store = await openStore(dbUrl); });
     afterAll(async () => { await store?.close(); });
 
     it('keeps every version in the history; an identical write adds none', async () => {
@@ -40,6 +44,23 @@ for (const engine of engines) {
       expect(await ops('urn:example:op2')).toEqual(['create', 'move']);
       expect(await ops('urn:example:op4')).toEqual(['withdraw']);
       expect((await store.put('urn:example:op5', { urn: 'urn:example:op5', status: 'withdrawn' })).op).toBe('withdraw');
+    });
+
+    it('reads its own writes at once, and another connection\'s writes by the next turn of the event loop', async () => {
+      const key = 'urn:example:rw1';
+      await Promise.all([store.get('urn:example:none'), store.get(key)]); // a read snapshot is open for this turn
+      await store.put(key, { urn: key, locations: [{ url: 'http://a.example/rw1' }] });
+      expect((await store.get(key))?.locations[0]?.url).toBe('http://a.example/rw1');
+      const other = await openStore(dbUrl);
+      try {
+        expect((await store.get(key))?.version).toBe(1);
+        await other.put(key, { urn: key, locations: [{ url: 'http://a.example/rw1-other' }] });
+        await new Promise((r) => setImmediate(r));
+        expect((await store.get(key))?.locations[0]?.url).toBe('http://a.example/rw1-other');
+        expect((await other.get(key))?.version).toBe(2);
+      } finally {
+        await other.close();
+      }
     });
 
     it('feeds changes in order, from a seq or a time', async () => {
@@ -129,3 +150,22 @@ for (const engine of engines) {
     });
   });
 }
+
+describe('sqlite: closing a store', () => {
+  it('checkpoints the WAL into the database file and removes it, even when the store only wrote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'urikit-close-'));
+    try {
+      const file = join(dir, 'names.sqlite');
+      const store = await openStore(file);
+      expect(await importNames(store, '{"urn":"urn:example:w1","locations":["http://a.example/w1"]}\n', { format: 'ndjson' })).toMatchObject({ ok: true, created: 1 });
+      expect(existsSync(`${file}-wal`)).toBe(true);
+      await store.close();
+      expect(existsSync(`${file}-wal`)).toBe(false);
+      const again = await openStore(file);
+      expect((await again.get('urn:example:w1'))?.locations[0]?.url).toBe('http://a.example/w1');
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
