@@ -8,9 +8,11 @@
  *    name, measured with autocannon on loopback, beside a bare node:http
  *    server answering the same 302 (same headers, same body) in the same
  *    run. The imports and the servers run in child processes, autocannon
- *    in this one; the three servers run side by side and each round
- *    measures all three, so the two stores are compared under the same
- *    conditions (the machine is shared, and its speed drifts).
+ *    in this one; the servers run side by side and each round measures
+ *    them all, so the two stores are compared under the same conditions
+ *    (the machine is shared, and its speed drifts). A control, node:http
+ *    finding the location in a Map of as many names, shows what the
+ *    larger working set alone costs on this machine.
  *
  * Writes bench/RESULTS-server.md. Flags: `--names <n>` (default
  * 1000000), `--seconds <n>` per measurement (default 5), `--rounds <n>`
@@ -78,6 +80,8 @@ function cpuMicros(): number {
 
 async function childResolver(db: string): Promise<void> {
   const server = await startServer({ port: 0, db, rateLimit: false, logger: false });
+  // Measured once the name cache is filled: the steady state of a running resolver.
+  await server.nameCacheReady;
   process.send!({ port: server.port });
   process.on('message', (m) => {
     if (m === 'cpu') process.send!({ cpu: cpuMicros() });
@@ -85,13 +89,20 @@ async function childResolver(db: string): Promise<void> {
   });
 }
 
-/** A bare node:http server answering the same 302 the resolver sends for name `i`. */
-async function childBare(headersJson: string): Promise<void> {
+/**
+ * A bare node:http server answering the same 302 the resolver sends for
+ * name `i`; with `mapSize` > 0, it finds the location in a Map of that
+ * many names first: the least any store of that size can cost (the
+ * control that shows what a larger working set costs on this machine).
+ */
+async function childBare(headersJson: string, mapSize: number): Promise<void> {
   const template = JSON.parse(headersJson) as { headers: Record<string, string>; body: string };
+  const locations = new Map<string, string>();
+  for (let i = 0; i < mapSize; i++) locations.set(urnOf(i), urlOf(i));
   const server = http.createServer((req, res) => {
     // The same work a client sees: one redirect with the resolver's headers and body.
-    const i = Number((req.url ?? '').slice(-10));
-    const location = urlOf(i);
+    const url = req.url ?? '';
+    const location = mapSize > 0 ? locations.get(url.slice(url.indexOf('?') + 1)) ?? '' : urlOf(Number(url.slice(-10)));
     res.writeHead(302, 'Found', { ...template.headers, location, 'content-length': String(Buffer.byteLength(`Found: ${location}\n`)) });
     res.end(`Found: ${location}\n`);
   });
@@ -160,7 +171,7 @@ async function main(): Promise<void> {
   try {
     log('# Resolution service benchmark (`npm run bench:server`)');
     log();
-    log(`${new Date().toISOString()} · load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the start · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${Math.round(totalmem() / 2 ** 30)} GiB · autocannon ${connections} connections × ${seconds} s per run, ${rounds} alternating rounds over the three servers (bare, and urikit on each store), the best round of each shown, loopback`);
+    log(`${new Date().toISOString()} · load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the start · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${Math.round(totalmem() / 2 ** 30)} GiB · autocannon ${connections} connections × ${seconds} s per run, ${rounds} rounds over the five servers (bare; node:http + Map and urikit on each store), in rotated order, the best round of each shown, loopback`);
     log();
 
     // 1. Bulk import, SQLite, one transaction.
@@ -193,13 +204,16 @@ async function main(): Promise<void> {
         });
       }).on('error', reject);
     });
-    const bare = await spawnChild(['bare', JSON.stringify(sample)]);
+    const bare = await spawnChild(['bare', JSON.stringify(sample), '0']);
+    const maps = [];
+    for (const s of stores) maps.push({ n: s.n, ...(await spawnChild(['bare', JSON.stringify(sample), String(s.n)])) });
     const servers = [
       { label: 'bare node:http', n: 0, port: bare.port, child: bare.child, names: big },
+      ...maps.map((m) => ({ label: 'node:http + Map', n: m.n, port: m.port, child: m.child, names: m.n })),
       ...resolvers.map((r) => ({ label: 'urikit serve', n: r.n, port: r.port, child: r.child, names: r.n })),
     ];
     for (const sv of servers) await measure(sv, sv.names, 2, connections); // warm-up
-    // Every round measures the three servers, in a rotated order so that none
+    // Every round measures every server, in a rotated order so that none
     // is always first; the table shows the best round of each (another
     // process on the machine can only slow a run down).
     const results: Measured[][] = servers.map(() => []);
@@ -209,8 +223,7 @@ async function main(): Promise<void> {
         results[i]!.push(await measure(servers[i]!, servers[i]!.names, seconds, connections));
       }
     }
-    for (const r of resolvers) await stopChild(r.child);
-    await stopChild(bare.child);
+    for (const sv of servers) await stopChild(sv.child);
     const best = (xs: Measured[]) => xs.reduce((m, x) => (x.rps > m.rps ? x : m));
     const bestOf = results.map(best);
     const bareBest = bestOf[0]!;
@@ -222,11 +235,15 @@ async function main(): Promise<void> {
       const r = bestOf[i]!;
       rows.push([i === 0 ? 'any' : sv.n.toLocaleString('en'), sv.label, Math.round(r.rps).toLocaleString('en'), String(r.p50), String(r.p99), (r.rps / bareBest.rps).toFixed(2), cpuOf[i]!.toFixed(1), String(r.non3xx)]);
     });
-    const small = bestOf[1]!;
-    const large = bestOf[2]!;
-    rows.push([`${big.toLocaleString('en')} vs 1,000`, 'urikit serve', `${((large.rps / small.rps) * 100).toFixed(0)} %`, '', '', '', `+${(cpuOf[2]! - cpuOf[1]!).toFixed(1)}`, '']);
-    const allRounds = servers.map((sv, i) => `${sv.n ? `urikit, ${sv.n.toLocaleString('en')} names` : 'bare'}: ${results[i]!.map((m) => `${Math.round(m.rps)} (${m.cpuPerRequest.toFixed(1)} µs)`).join(', ')} requests/s (server CPU per answer)`);
-    const perRound = results[1]!.map((m, round) => `${((results[2]![round]!.rps / m.rps) * 100).toFixed(0)} %`);
+    // The large store against the small one, for the resolver and for the Map control.
+    const perRound: string[] = [];
+    for (const label of ['node:http + Map', 'urikit serve']) {
+      const small = servers.findIndex((sv) => sv.label === label && sv.n === 1000);
+      const large = servers.findIndex((sv) => sv.label === label && sv.n === big);
+      rows.push([`${big.toLocaleString('en')} vs 1,000`, label, `${((bestOf[large]!.rps / bestOf[small]!.rps) * 100).toFixed(0)} %`, '', '', '', `+${(cpuOf[large]! - cpuOf[small]!).toFixed(1)}`, '']);
+      perRound.push(`${label}: ${results[small]!.map((m, round) => `${((results[large]![round]!.rps / m.rps) * 100).toFixed(0)} %`).join(', ')}`);
+    }
+    const allRounds = servers.map((sv, i) => `${sv.label}${sv.n ? `, ${sv.n.toLocaleString('en')} names` : ''}: ${results[i]!.map((m) => `${Math.round(m.rps)} (${m.cpuPerRequest.toFixed(1)} µs)`).join(', ')} requests/s (server CPU per answer)`);
     log('## I2L resolutions (`GET /uri-res/I2L?<urn>` → 302), random names');
     log();
     log('| store | server | requests/s | p50 ms | p99 ms | ratio to bare | server CPU µs per answer | non-302 |');
@@ -236,7 +253,7 @@ async function main(): Promise<void> {
     log('Every round (the table shows the best of each server):');
     log();
     for (const line of allRounds) log(`- ${line}`);
-    log(`- ${big.toLocaleString('en')} names vs 1,000, round by round: ${perRound.join(', ')}`);
+    log(`- ${big.toLocaleString('en')} names vs 1,000, round by round: ${perRound.join('; ')}`);
     log();
     log('Goals: at least 0.70 of the bare server\'s throughput; no loss from 1,000 to 1,000,000 names.');
     log(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the machine is shared: rounds of the same server can differ severalfold).`);
@@ -251,7 +268,7 @@ async function main(): Promise<void> {
 if (argv[0] === '--child') {
   if (argv[1] === 'import') await childImport(argv[2]!, Number(argv[3]));
   else if (argv[1] === 'resolver') await childResolver(argv[2]!);
-  else await childBare(argv[2]!);
+  else await childBare(argv[2]!, Number(argv[3]));
 } else {
   await main();
 }

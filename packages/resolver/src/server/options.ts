@@ -62,6 +62,13 @@ export interface ServerOptions {
   about?: { contact?: string; meta?: string };
   /** Longest text/urc-0 line before a URL is wrapped as `<URL:...>` (1995 draft §3.4.2; default 76). */
   urc0LineLength?: number;
+  /**
+   * SQLite: the memory, in bytes, of the name cache (default 256 MiB, about
+   * 1.5 million names; 0: none). The server fills it from the table when it
+   * starts, a page at a time while it answers; it follows every write (see
+   * `Store.cacheNames`).
+   */
+  nameCacheBytes?: number;
   /** Structured (JSON) logs on stdout: `true`, `false` (default), or a pino level. */
   logger?: boolean | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   /** Log every resolution request too (default false: only admin requests and errors). */
@@ -95,3 +102,15 @@ export const DEFAULT_LIMITS: ServerLimits = {
  * ```
  */
 export const DEFAULT_PORT = 4500;
+
+/**
+ * The memory of the name cache of `urikit serve` on SQLite unless told
+ * otherwise: 256 MiB, outside the JavaScript heap (a million names take
+ * about 170 MB).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_NAME_CACHE_BYTES; // 268435456
+ * ```
+ */
+export const DEFAULT_NAME_CACHE_BYTES = 256 * 1024 * 1024;

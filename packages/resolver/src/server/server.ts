@@ -21,7 +21,7 @@ import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
 import { CORS_HEADERS, messageAnswer, type Answer } from './answer.js';
 import { Metrics } from './metrics.js';
-import { DEFAULT_LIMITS, DEFAULT_PORT, type ServerOptions } from './options.js';
+import { DEFAULT_NAME_CACHE_BYTES, DEFAULT_LIMITS, DEFAULT_PORT, type ServerOptions } from './options.js';
 import { RateLimiter } from './ratelimit.js';
 import { UrnResolutionService, type ResolutionRequest } from './resolve.js';
 import { createFront } from './simple.js';
@@ -45,6 +45,8 @@ export interface RunningServer {
   store: Store;
   /** The fastify app behind /, /admin/, /healthz and /metrics. */
   app: FastifyInstance;
+  /** Resolves, with the number of names cached, when the name cache has been filled (see `ServerOptions.nameCacheBytes`). */
+  nameCacheReady: Promise<number>;
   /** Stops accepting, finishes the requests in flight, closes the store if it opened it. */
   close(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const store = opts.store ?? (await openStore(opts.db));
   try {
     if (opts.demo) await loadDemoData(store);
+    store.cacheNames(opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES);
     const authorityOpt = opts.authority ?? (opts.demo ? DEMO_AUTHORITY : undefined);
     const authority = authorityOpt === undefined ? undefined : authorityPrefix(authorityOpt);
     const service = new UrnResolutionService(store, {
@@ -250,6 +253,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const url = `http://${shown}:${port}`;
     fallbackBase = url;
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
+    const warming = store.warmNameCache()
+      .then((cached) => { app.log.info({ cached }, 'name cache filled'); return cached; })
+      .catch((e: unknown) => { app.log.error({ err: e }, 'filling the name cache failed'); return 0; });
 
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
@@ -267,8 +273,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await frontClosed;
       await app.close();
       if (ownsStore) await store.close();
+      await warming;
     })());
-    return { url, port, store, app, close };
+    return { url, port, store, app, close, nameCacheReady: warming };
   } catch (e) {
     if (ownsStore) await store.close();
     throw e;

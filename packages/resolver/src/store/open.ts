@@ -88,10 +88,12 @@ async function migrate(db: Kysely<Database>, engine: 'sqlite' | 'postgres', sche
  * statement called synchronously, without kysely's per-query connection
  * hand-over (which costs more than the B-tree lookup itself).
  */
-function sqliteReads(db: BetterSqlite3.Database): SqliteReads {
+function sqliteReads(db: BetterSqlite3.Database, writer: BetterSqlite3.Database): SqliteReads {
   const columns = '"key", "urn", "status", "data", "version", "created", "updated"';
   const bySlot = db.prepare<[number], NamesTable>(`select ${columns} from "names" where "id" = ?`);
   const byKey = db.prepare<[string], NamesTable>(`select ${columns} from "names" where "key" = ?`);
+  const inIdOrder = db.prepare<[number, number], NamesTable & { id: number }>(`select "id", ${columns} from "names" where "id" > ? order by "id" limit ?`);
+  const dataVersion = writer.prepare<[], number>('pragma data_version').pluck();
   const begin = db.prepare('begin');
   const commit = db.prepare('commit');
   return {
@@ -102,6 +104,8 @@ function sqliteReads(db: BetterSqlite3.Database): SqliteReads {
     },
     begin: () => { if (!db.inTransaction) begin.run(); },
     end: () => { if (db.inTransaction) commit.run(); },
+    scan: (after, limit) => inIdOrder.all(after, limit),
+    foreignCommits: () => dataVersion.get()!,
   };
 }
 
@@ -128,7 +132,7 @@ async function openSqlite(file: string): Promise<Store> {
     // connection to close checkpoints the WAL into the database and removes it.
     if (readerDb.open) readerDb.close();
     if (writerDb.open) writerDb.close();
-  }, reader === writer ? undefined : sqliteReads(readerDb));
+  }, reader === writer ? undefined : sqliteReads(readerDb, writerDb));
 }
 
 /** PostgreSQL int8 (OID 20) as a JS number: our ids and milliseconds stay below 2^53. */

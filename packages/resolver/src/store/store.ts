@@ -6,6 +6,7 @@
  */
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { changeOp, nextRecord, recordToRow, rowToRecord, sameContent } from './records.js';
+import { NameCache } from './name-cache.js';
 import type { Database, Engine, NamesTable } from './schema.js';
 import { nameSlot } from './slots.js';
 import type { Authority, ChangeOp, HistoryEntry, NameInput, NameRecord, Page, PrefixRule } from './types.js';
@@ -52,18 +53,24 @@ function prefixEnd(prefix: string): string {
 
 /**
  * Synchronous reads on SQLite's read connection, for the resolution hot
- * path: the current row of a key, and the read transaction that lets the
- * reads of one turn of the event loop share one snapshot.
+ * path: the current row of a key, the read transaction that lets the
+ * reads of one turn of the event loop share one snapshot, the rows in
+ * table order (to fill the name cache), and the count of commits made by
+ * other connections (to know when the cache is stale).
  *
  * @example
  * ```ts
- * const reads: SqliteReads = { get: () => undefined, begin: () => undefined, end: () => undefined };
+ * const reads: SqliteReads = { get: () => undefined, begin: () => undefined, end: () => undefined, scan: () => [], foreignCommits: () => 0 };
  * ```
  */
 export interface SqliteReads {
   get(key: string): NamesTable | undefined;
   begin(): void;
   end(): void;
+  /** Up to `limit` rows after the row id `after`, in row id order. */
+  scan(after: number, limit: number): Array<NamesTable & { id: number }>;
+  /** SQLite's `PRAGMA data_version` of the write connection: it changes when any other connection (another process) commits. */
+  foreignCommits(): number;
 }
 
 /**
@@ -80,6 +87,12 @@ export class Store {
   readonly #getByKey: string;
   readonly #onClose: () => Promise<void>;
   readonly #fast: SqliteReads | undefined;
+  /** SQLite: current rows by key, in memory (see cacheNames). */
+  #cache = new NameCache(0);
+  #caching = false;
+  #foreignCommits = 0;
+  /** Keys written by the transaction in progress: dropped from the cache when it ends. */
+  #written: string[] = [];
 
   /**
    * @param db the connection for writes (and reads on PostgreSQL)
@@ -93,6 +106,7 @@ export class Store {
   }
 
   #readBatch = false;
+  #closed = false;
 
   /**
    * SQLite: the reads of one turn of the event loop share one read
@@ -106,6 +120,62 @@ export class Store {
     fast.begin();
     this.#readBatch = true;
     setImmediate(() => this.#endReads());
+    // Another process committed since the last turn: any cached row may be stale.
+    if (this.#caching) {
+      const commits = fast.foreignCommits();
+      if (commits !== this.#foreignCommits) {
+        this.#cache.clear();
+        this.#foreignCommits = commits;
+      }
+    }
+  }
+
+  /**
+   * SQLite: keeps current rows in up to `maxBytes` of memory outside the
+   * JavaScript heap (name-cache.ts; a million names take about 170 MB), so that a
+   * resolution in a store of millions of names costs what it costs in a
+   * store of a thousand (a hash lookup instead of a B-tree descent through
+   * cold pages: the I2L benchmark of issue 7). The cache stays exact: this
+   * store's writes drop their keys when they commit, and a commit by any
+   * other connection (another process) empties it before the next read.
+   * 0 turns it off; PostgreSQL stores read the database every time (two
+   * servers on one PostgreSQL see each other's writes at once).
+   *
+   * @example
+   * ```ts
+   * const store = await openStore(':memory:'); // a file store caches; ':memory:' has nothing to gain
+   * store.cacheNames(256 * 1024 * 1024);
+   * await store.warmNameCache(); // 0
+   * await store.close();
+   * ```
+   */
+  cacheNames(maxBytes: number): void {
+    if (!this.#fast) return;
+    this.#cache = new NameCache(maxBytes);
+    this.#caching = maxBytes > 0;
+    this.#foreignCommits = this.#fast.foreignCommits();
+  }
+
+  /**
+   * Fills the name cache from the table, a page per turn of the event loop
+   * (resolutions go on meanwhile); resolves to the number of names cached.
+   */
+  async warmNameCache(pageSize = 5000): Promise<number> {
+    const fast = this.#fast;
+    if (!fast) return 0;
+    let after = -1;
+    while (this.#caching && !this.#closed) {
+      this.#batchReads(fast);
+      const rows = fast.scan(after, pageSize);
+      for (const row of rows) {
+        const { id, ...current } = row;
+        after = id;
+        if (!this.#cache.has(current.key)) this.#cache.set(current);
+      }
+      if (this.#cache.full || rows.length === 0) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    return this.#cache.size;
   }
 
   #endReads(): void {
@@ -119,7 +189,11 @@ export class Store {
     let row: NamesTable | undefined;
     if (this.#fast) {
       this.#batchReads(this.#fast);
-      row = this.#fast.get(key);
+      row = this.#caching ? this.#cache.get(key) : undefined;
+      if (row === undefined) {
+        row = this.#fast.get(key);
+        if (row !== undefined && this.#caching) this.#cache.set(row);
+      }
     } else {
       row = (await this.readDb.executeQuery<NamesTable>(CompiledQuery.raw(this.#getByKey, [key]))).rows[0];
     }
@@ -137,7 +211,10 @@ export class Store {
         return fn(trx);
       });
     } finally {
+      // After the commit (or the rollback): a read from now on sees the write.
       this.#endReads();
+      for (const key of this.#written) this.#cache.delete(key);
+      this.#written = [];
     }
   }
 
@@ -167,6 +244,7 @@ export class Store {
 
   async #write(trx: Transaction<Database>, key: string, next: NameRecord, current: NameRecord | undefined, op: ChangeOp, actor?: string): Promise<WriteResult> {
     if (current && sameContent(current, next)) return { record: current, op: 'unchanged' };
+    this.#written.push(key);
     const row = recordToRow(next);
     if (current) await trx.updateTable('names').set(row).where('key', '=', key).execute();
     else await this.#insertNames(trx, [row]);
@@ -187,6 +265,7 @@ export class Store {
       const cur = current.get(key);
       const next = nextRecord(key, input, cur, now);
       if (cur && sameContent(cur, next)) { counts.unchanged++; continue; }
+      this.#written.push(key);
       const row = recordToRow(next);
       if (cur) {
         await trx.updateTable('names').set(row).where('key', '=', key).execute();
@@ -364,7 +443,9 @@ export class Store {
 
   /** Closes the connections. */
   async close(): Promise<void> {
+    this.#closed = true;
     this.#endReads();
+    this.#cache.clear();
     await this.#onClose();
   }
 }

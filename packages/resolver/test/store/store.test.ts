@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, importNames, openStore, verifyToken, type Store } from '../../src/store/index.js';
 import { loadDemoData, DEMO_NAMES } from '../../src/demo/index.js';
 import { testEngines } from '../helpers/engines.js';
+import { startServer } from '../../src/server/index.js';
 
 const engines = await testEngines('store.test');
 afterAll(async () => { for (const e of engines) await e.cleanup(); });
@@ -166,6 +167,87 @@ describe('sqlite: closing a store', () => {
       await again.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sqlite: the name cache (Store.cacheNames)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-cache-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let n = 0;
+  const url = async (s: Store, key: string) => (await s.get(key))?.locations[0]?.url;
+  const nextTurn = () => new Promise((r) => setImmediate(r));
+
+  it('answers from memory and follows this store\'s writes as they commit', async () => {
+    const store = await openStore(join(dir, `c${n++}.sqlite`));
+    try {
+      store.cacheNames(1 << 20);
+      await store.put('urn:example:k1', { urn: 'urn:example:k1', locations: [{ url: 'http://a.example/1' }] });
+      expect(await url(store, 'urn:example:k1')).toBe('http://a.example/1');
+      await store.put('urn:example:k1', { urn: 'urn:example:k1', locations: [{ url: 'http://a.example/2' }] });
+      expect(await url(store, 'urn:example:k1')).toBe('http://a.example/2');
+      await store.change('urn:example:k1', 'withdraw', (c) => ({ urn: c.urn, status: 'withdrawn' }));
+      expect((await store.get('urn:example:k1'))?.status).toBe('withdrawn');
+      await importNames(store, '{"urn":"urn:example:k1","locations":["http://a.example/3"]}\n', { format: 'ndjson' });
+      expect(await url(store, 'urn:example:k1')).toBe('http://a.example/3');
+      // A failed import changes nothing, in the database or in memory.
+      expect(await importNames(store, '{"urn":"urn:example:k1","locations":["http://a.example/4"]}\n{"urn":"bad"}\n', { format: 'ndjson' })).toMatchObject({ ok: false });
+      expect(await url(store, 'urn:example:k1')).toBe('http://a.example/3');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('is emptied by another process\'s commit before the next read', async () => {
+    const file = join(dir, `c${n++}.sqlite`);
+    const store = await openStore(file);
+    const other = await openStore(file);
+    try {
+      store.cacheNames(1 << 20);
+      await store.put('urn:example:k2', { urn: 'urn:example:k2', locations: [{ url: 'http://a.example/1' }] });
+      expect(await url(store, 'urn:example:k2')).toBe('http://a.example/1');
+      await nextTurn();
+      await other.put('urn:example:k2', { urn: 'urn:example:k2', locations: [{ url: 'http://a.example/other' }] });
+      await nextTurn();
+      expect(await url(store, 'urn:example:k2')).toBe('http://a.example/other');
+      await other.put('urn:example:k3', { urn: 'urn:example:k3', locations: [{ url: 'http://a.example/k3' }] });
+      await nextTurn();
+      expect(await url(store, 'urn:example:k3')).toBe('http://a.example/k3');
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+
+  it('is filled from the table, a page at a time, and 0 turns it off', async () => {
+    const store = await openStore(join(dir, `c${n++}.sqlite`));
+    try {
+      const lines = Array.from({ length: 30 }, (_, i) => JSON.stringify({ urn: `urn:example:w${i}`, locations: [`http://a.example/w${i}`] })).join('\n');
+      await importNames(store, lines, { format: 'ndjson' });
+      store.cacheNames(1 << 20);
+      expect(await store.warmNameCache(7)).toBe(30);
+      for (let i = 0; i < 30; i++) expect(await url(store, `urn:example:w${i}`)).toBe(`http://a.example/w${i}`);
+      store.cacheNames(0);
+      expect(await store.warmNameCache()).toBe(0);
+      expect(await url(store, 'urn:example:w29')).toBe('http://a.example/w29');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps a server\'s answers exact while another process writes the same file', async () => {
+    const file = join(dir, `c${n++}.sqlite`);
+    const writer = await openStore(file);
+    await writer.put('urn:example:s1', { urn: 'urn:example:s1', locations: [{ url: 'http://a.example/old' }] });
+    const server = await startServer({ port: 0, db: file, rateLimit: false });
+    try {
+      const location = async () => (await fetch(`${server.url}/uri-res/I2L?urn:example:s1`, { redirect: 'manual' })).headers.get('location');
+      expect(await location()).toBe('http://a.example/old');
+      await writer.put('urn:example:s1', { urn: 'urn:example:s1', locations: [{ url: 'http://a.example/new' }] });
+      expect(await location()).toBe('http://a.example/new');
+    } finally {
+      await server.close();
+      await writer.close();
     }
   });
 });
