@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,17 @@ describe('urikit serve', () => {
     expect(await res.text()).toBe('=====\r\n<URL:ftp://elm.wnln.edu/pub/mirrors\r\n/phone-list.txt>\r\n');
     expect(await stop(narrow.child)).toBe(0);
     expect((await run(['serve', '--urc0-line-length', '3'])).code).toBe(2);
+  });
+
+  it('--name-cache-mb 0 serves every answer from the database file, and a bad size is a usage error', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'urikit-cli-cache-')), 'names.sqlite');
+    const uncached = await startService(['serve', '--port', '0', '--db', file, '--demo', '--no-rate-limit', '--name-cache-mb', '0']);
+    const res = await fetch(`${uncached.info.url}/uri-res/I2L?${AJ17}`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(await stop(uncached.child)).toBe(0);
+    rmSync(dirname(file), { recursive: true, force: true });
+    expect((await run(['serve', '--name-cache-mb', 'lots'])).code).toBe(2);
+    expect((await run(['serve', '--name-cache-mb', '5000'])).code).toBe(2);
   });
 });
 

@@ -127,6 +127,7 @@ function migrations(engine: Engine): Record<string, Migration> {
         if (engine !== 'sqlite') return;
         await db.transaction().execute(async (trx) => {
           await trx.schema.dropTable('names_slotted').ifExists().execute();
+          // The columns of 0001, spelled out again: a migration stays as it was written.
           await trx.schema.createTable('names_slotted')
             .addColumn('id', 'integer', (c) => c.primaryKey())
             .addColumn('key', 'text', (c) => c.notNull())
