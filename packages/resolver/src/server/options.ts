@@ -63,10 +63,11 @@ export interface ServerOptions {
   /** Longest text/urc-0 line before a URL is wrapped as `<URL:...>` (1995 draft §3.4.2; default 76). */
   urc0LineLength?: number;
   /**
-   * SQLite: the memory, in bytes, of the name cache (default 256 MiB, about
-   * 1.5 million names; 0: none). The server fills it from the table when it
-   * starts, a page at a time while it answers; it follows every write (see
-   * `Store.cacheNames`).
+   * SQLite: the memory, in bytes, of the name cache of the store the server
+   * opens (default 256 MiB, about 1.5 million names; 0: none; a `store`
+   * given here is served as it is). The server fills it from the table when
+   * it starts, a page at a time while it answers; it follows every write
+   * (see `Store.cacheNames`).
    */
   nameCacheBytes?: number;
   /** Structured (JSON) logs on stdout: `true`, `false` (default), or a pino level. */

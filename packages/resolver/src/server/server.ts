@@ -90,7 +90,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const store = opts.store ?? (await openStore(opts.db));
   try {
     if (opts.demo) await loadDemoData(store);
-    store.cacheNames(opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES);
+    // A store given by the caller is served as it is (it may be shared; its owner calls cacheNames).
+    if (ownsStore) store.cacheNames(opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES);
     const authorityOpt = opts.authority ?? (opts.demo ? DEMO_AUTHORITY : undefined);
     const authority = authorityOpt === undefined ? undefined : authorityPrefix(authorityOpt);
     const service = new UrnResolutionService(store, {
@@ -217,7 +218,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         return reply.code(503).send({ status: 'unavailable', engine: store.engine });
       }
     });
-    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render()));
+    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render({ urikit_name_cache_names: store.cachedNames })));
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
     await app.ready();

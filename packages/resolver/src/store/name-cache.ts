@@ -136,6 +136,8 @@ export class NameCache {
   /** Caches `row` in place of any row of its key; false if the cache is full. */
   set(row: NamesTable): boolean {
     this.delete(row.key);
+    // Full, and not worth starting again yet: refuse before packing anything.
+    if (this.#full && this.#garbageBytes < this.#liveBytes) return false;
     const value = packRow(row);
     const size = ENTRY_HEADER + row.key.length + Buffer.byteLength(value);
     if (row.key.length > 0xffff || size > this.#chunkBytes || !isLatin1(row.key)) return false;

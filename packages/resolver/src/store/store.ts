@@ -156,6 +156,11 @@ export class Store {
     this.#foreignCommits = this.#fast.foreignCommits();
   }
 
+  /** How many names the name cache holds now. */
+  get cachedNames(): number {
+    return this.#cache.size;
+  }
+
   /**
    * Fills the name cache from the table, a page per turn of the event loop
    * (resolutions go on meanwhile); resolves to the number of names cached.
