@@ -51,14 +51,15 @@ export function unpackRow(key: string, packed: string): NamesTable {
   const c = packed.indexOf('\0', b + 1);
   const d = packed.indexOf('\0', c + 1);
   const e = packed.indexOf('\0', d + 1);
+  // The columns' order of a row read from SQLite: one object shape for rowToRecord, wherever the row came from.
   return {
     key,
+    urn: packed.slice(d + 1, e),
+    status: packed.slice(c + 1, d),
+    data: packed.slice(e + 1),
     version: Number(packed.slice(0, a)),
     created: Number(packed.slice(a + 1, b)),
     updated: Number(packed.slice(b + 1, c)),
-    status: packed.slice(c + 1, d),
-    urn: packed.slice(d + 1, e),
-    data: packed.slice(e + 1),
   };
 }
 

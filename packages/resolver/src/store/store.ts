@@ -173,9 +173,8 @@ export class Store {
       this.#batchReads(fast);
       const rows = fast.scan(after, pageSize);
       for (const row of rows) {
-        const { id, ...current } = row;
-        after = id;
-        if (!this.#cache.has(current.key)) this.#cache.set(current);
+        after = row.id;
+        if (!this.#cache.has(row.key)) this.#cache.set(row);
       }
       if (this.#cache.full || rows.length === 0) break;
       await new Promise((r) => setImmediate(r));
