@@ -62,7 +62,7 @@ export const serveCommand: Command = {
     'see-other': { type: 'boolean', help: 'answer a single location to HTTP/1.1 clients with 303 instead of 302 (RFC 2169)' },
     'no-rate-limit': { type: 'boolean', help: 'turn off the per-client rate limit (default 100 requests/s, burst 200)' },
     'urc0-line-length': { type: 'string', arg: 'N', help: 'the longest text/urc-0 line for a URL; a longer one is written as <URL:...> over several lines (1995 draft §3.4.2; default 76, 40 gives the draft\'s wrapped example)' },
-    'name-cache-mb': { type: 'string', arg: 'MB', help: 'SQLite: memory for names kept outside the database, filled at start and kept exact on every write (default 256, about 1.5 million names; 0: none)' },
+    'name-cache-mb': { type: 'string', arg: 'MB', help: 'SQLite: memory for names kept outside the database, filled at start and kept exact on every write (default 256, over a million names; 0: none)' },
     log: { type: 'boolean', help: 'structured JSON logs on standard output' },
   },
   examples: [

@@ -64,7 +64,7 @@ export interface ServerOptions {
   urc0LineLength?: number;
   /**
    * SQLite: the memory, in bytes, of the name cache of the store the server
-   * opens (default 256 MiB, about 1.5 million names; 0: none; a `store`
+   * opens (default 256 MiB of rows, over a million names; 0: none; a `store`
    * given here is served as it is). The server fills it from the table when
    * it starts, a page at a time while it answers; it follows every write
    * (see `Store.cacheNames`).
@@ -106,8 +106,8 @@ export const DEFAULT_PORT = 4500;
 
 /**
  * The memory of the name cache of `urikit serve` on SQLite unless told
- * otherwise: 256 MiB, outside the JavaScript heap (a million names take
- * about 170 MB).
+ * otherwise: 256 MiB of rows outside the JavaScript heap (the million
+ * names of the benchmark take 192 MiB, and 32 MiB of index besides).
  *
  * @example
  * ```ts

@@ -132,7 +132,8 @@ export class Store {
 
   /**
    * SQLite: keeps current rows in up to `maxBytes` of memory outside the
-   * JavaScript heap (name-cache.ts; a million names take about 170 MB), so that a
+   * JavaScript heap (name-cache.ts; `maxBytes` bounds the rows, the index
+   * takes 16 to 32 bytes a name besides), so that a
    * resolution in a store of millions of names costs what it costs in a
    * store of a thousand (a hash lookup instead of a B-tree descent through
    * cold pages: the I2L benchmark of issue 7). The cache stays exact: this
