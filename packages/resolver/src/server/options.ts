@@ -107,7 +107,7 @@ export const DEFAULT_PORT = 4500;
 /**
  * The memory of the name cache of `urikit serve` on SQLite unless told
  * otherwise: 256 MiB of rows outside the JavaScript heap (the million
- * names of the benchmark take 192 MiB, and 32 MiB of index besides).
+ * names of the benchmark take 160 MiB, and 32 MiB of index besides).
  *
  * @example
  * ```ts

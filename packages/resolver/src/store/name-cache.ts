@@ -136,7 +136,8 @@ export class NameCache {
 
   /** Caches `row` in place of any row of its key; false if the cache is full. */
   set(row: NamesTable): boolean {
-    this.delete(row.key);
+    const slot = nameSlot(row.key);
+    this.#deleteAt(this.#find(row.key, slot));
     // Full, and not worth starting again yet: refuse before packing anything.
     if (this.#full && this.#garbageBytes < this.#liveBytes) return false;
     const value = packRow(row);
@@ -164,7 +165,6 @@ export class NameCache {
     this.#used += size;
     this.#liveBytes += size;
     if ((this.#count + this.#deleted + 1) * 2 > this.#capacity) this.#resize();
-    const slot = nameSlot(row.key);
     const at = this.#freePosition(Math.floor(slot / 1048576)) * 4;
     if (this.#index[at + 2] === DELETED) this.#deleted--;
     this.#index[at] = Math.floor(slot / 1048576);
@@ -176,7 +176,11 @@ export class NameCache {
 
   /** Forgets `key`. */
   delete(key: string): void {
-    const at = this.#find(key, nameSlot(key));
+    this.#deleteAt(this.#find(key, nameSlot(key)));
+  }
+
+  /** Marks index position `at` deleted (nothing if it is -1). */
+  #deleteAt(at: number): void {
     if (at < 0) return;
     const size = this.#entrySize(this.#index[at * 4 + 2]! - 1);
     this.#garbageBytes += size;

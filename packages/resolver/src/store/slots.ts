@@ -9,7 +9,8 @@
  *
  * The slot is part of the file format: changing this function orphans the
  * rows of every existing store. A key whose slot is taken (two keys with
- * the same 52-bit hash, about 1 in 10^8 for a million names) is stored
+ * the same 52-bit hash: a store of a million names holds such a pair
+ * about once in 9,000, n²/2^53) is stored
  * under another id; a lookup that finds a different key in the slot
  * falls back to the `key` index, so collisions cost time, never answers.
  * Rows of `names` are never deleted (nothing is erased, issue 7 item 1), so
