@@ -1,13 +1,13 @@
 /**
- * The sentences of README.md that name a peer's
+ * The sentences of docs/comparison.md that name a peer's
  * result, each tied to the summary cell that backs it. Every run checks
  * them, so a new peer version (or a new case) that changes a cell shows up
- * as a stale sentence instead of a silent wrong claim in the README.
+ * as a stale sentence instead of a silent wrong claim in the documentation.
  */
 import { byFeature, rollUp, type Result } from './report.js';
 
 interface Claim {
-  /** The README's words, shortened. */
+  /** The page's words, shortened. */
   says: string;
   feature: string;
   lib: string;

@@ -82,10 +82,10 @@ export function appendixTable(names: string[], results: Result[]): string {
 }
 
 /**
- * The README block: versions, the summary by feature, and the measured
+ * The block of docs/comparison.md: versions, the summary by feature, and the measured
  * bundle sizes. No timing: the block changes only when an answer does.
  */
-export function readmeBlock(names: string[], versions: string[], results: Result[]): string {
+export function summaryBlock(names: string[], versions: string[], results: Result[]): string {
   const bundle = results.find((r) => r.c.feature.startsWith('Packaging: browser bundle'));
   const sizes = bundle === undefined ? '' : `\n\nBrowser bundle of ${bundle.c.input} (esbuild, minified; gzip level 9):\n\n| ${names.join(' | ')} |\n|${names.map(() => '---').join('|')}|\n| ${bundle.cells.map((c) => c.answer.replace(/^ok: /, '')).join(' | ')} |`;
   return `${results.length} cases. Versions: ${versions.join(', ')}.\n\n${summaryTable(names, results)}${sizes}`;
@@ -97,7 +97,7 @@ export interface ReportInput {
   results: Result[];
   /** Cases where Node's URL and whatwg-url (the same standard) answered differently. */
   nodeVsWhatwg: Result[];
-  /** README sentences whose backing cell changed (claims.ts). */
+  /** Sentences of docs/comparison.md whose backing cell changed (claims.ts). */
   stale: string[];
   elapsedMs: number;
 }
@@ -151,7 +151,7 @@ ${fails}
 - The resolution and Appendix C tables are read in place from
   packages/urikit/test/data/ (RFC 3986 §5.4 and the drafts, verbatim).
 - ${agree}
-- The sentences of README.md that name a peer's result are
+- The sentences of docs/comparison.md that name a peer's result are
   checked against this table on every run (bench/src/compare/claims.ts): ${r.stale.length === 0 ? 'all hold.' : `${r.stale.length} no longer hold:\n${r.stale.map((x) => `  - ${x}`).join('\n')}`}
 
 ## Appendix: every case, every answer

@@ -75,3 +75,49 @@ export const MD = 'md ';
  * README.md and a document under docs/.
  */
 export const markdownKey = (ex: DocExample): string => `${MD}${ex.name}${ex.index > 1 ? `#${ex.index}` : ''}`;
+
+/** The lines of a Markdown text outside its fenced code blocks, with their numbers (1-based). */
+function proseLines(text: string): Array<{ line: number; text: string }> {
+  const out: Array<{ line: number; text: string }> = [];
+  let fence: string | undefined;
+  text.split('\n').forEach((l, i) => {
+    const f = FENCE.exec(l);
+    if (fence === undefined) {
+      if (f) fence = f[2]!;
+      else out.push({ line: i + 1, text: l });
+    } else if (f && f[2]![0] === fence[0] && f[2]!.length >= fence.length && f[3]!.trim() === '') fence = undefined;
+  });
+  return out;
+}
+
+// CommonMark §6.3: inline code spans hold no links.
+const CODE_SPAN = /(`+)[^`]*?\1/g;
+const LINK = /\]\(([^()\s]+)\)/g;
+
+/** The links of a Markdown text that name a file of the repository or a heading (no scheme), outside code. */
+export function relativeLinks(text: string): Array<{ href: string; line: number }> {
+  const out: Array<{ href: string; line: number }> = [];
+  for (const { line, text: l } of proseLines(text)) {
+    for (const m of l.replace(CODE_SPAN, '').matchAll(LINK)) {
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(m[1]!)) out.push({ href: m[1]!, line });
+    }
+  }
+  return out;
+}
+
+/**
+ * The anchors GitHub gives the headings of a Markdown text: lower case,
+ * punctuation dropped, spaces as hyphens, `-1`, `-2` ... after a repeat.
+ */
+export function headingSlugs(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const { text: l } of proseLines(text)) {
+    const h = HEADING.exec(l);
+    if (h === null) continue;
+    const slug = h[1]!.toLowerCase().replace(/[^\p{L}\p{N}\p{M} _-]/gu, '').replace(/ /g, '-');
+    let unique = slug;
+    for (let n = 1; out.has(unique); n++) unique = `${slug}-${n}`;
+    out.add(unique);
+  }
+  return out;
+}

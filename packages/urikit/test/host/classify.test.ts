@@ -2,7 +2,7 @@
  * classifyHost over every row of the IANA IPv4 and IPv6 Special-Purpose
  * Address Registries (first and last address of each block), embedded
  * IPv4 addresses, special-use names and the rare IPv4 formats; and the
- * SSRF recipe of the README ("blocking requests to internal addresses").
+ * SSRF recipe of docs/library/hosts-and-iris.md ("blocking requests to internal addresses").
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -43,7 +43,7 @@ describe(`classifyHost (${data.source.slice(0, 120)}...)`, () => {
   });
 });
 
-/** The README recipe, word for word: a URI is fetched only if its host is public or a name that resolves to public addresses. */
+/** The recipe of docs/library/hosts-and-iris.md, word for word: a URI is fetched only if its host is public or a name that resolves to public addresses. */
 function isInternal(uri: string): boolean {
   const ref = parse(uri, 'uri');
   if (ref.host === undefined) return true;
