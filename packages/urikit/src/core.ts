@@ -1,6 +1,6 @@
 /**
  * The core barrel: parse, serialize, resolve, normalize, percent-encoding
- * and the IP address texts (issue 2). Re-exported from index.ts.
+ * and the IP address texts (RFC 3986 §3–§6). Re-exported from index.ts.
  */
 export { parse, tryParse, isValid } from './parse.js';
 export type { ParseOptions } from './parse.js';

@@ -36,15 +36,15 @@ export const ERROR_MESSAGES = {
   'bad-component': 'this text cannot be used as that component',
   'unknown-profile': 'there is no profile of that name',
   'unknown-kind': 'there is no kind of URI reference of that name',
-  // Hosts, IDNA, IRIs (issue 3)
+  // Hosts, IDNA, IRIs (RFC 3986 §3.2.2, UTS #46, RFC 3987)
   'bad-hostname': 'this is not a valid DNS host name',
   'bad-idna': 'this domain name cannot be converted by IDNA (UTS #46)',
   'bad-iri': 'this is not a valid IRI',
-  // Schemes (issue 4)
+  // Schemes (the scheme codecs, RFC 3986 §6.2.3)
   'unknown-scheme': 'no codec is registered for this scheme',
   'bad-scheme-specific-part': 'the scheme-specific part does not follow this scheme\'s syntax',
   'missing-host': 'this scheme requires a host',
-  // URNs (issue 5)
+  // URNs (RFC 8141; 2012 draft; 1995 draft §2)
   'bad-urn': 'this is not a valid URN',
   'bad-nid': 'a namespace identifier is 2 to 32 letters, digits or "-", beginning and ending with a letter or digit',
   'reserved-nid': 'the namespace identifier "urn" is reserved',
@@ -55,11 +55,11 @@ export const ERROR_MESSAGES = {
   'bad-namespace-nss': 'the namespace-specific string fails the namespace\'s own rules',
   'unbracketed-whitespace': 'a freestanding URN that contains white space must be enclosed in "<" and ">" (1995 draft §2)',
   'reserved-element-id': 'ElementIDs beginning "urn+" are reserved requests (m, a, c, p) and "#" and "?" are reserved (1995 draft §2.3)',
-  // Text (issue 6)
+  // Text (2003 draft App. E, App. F, §5.1)
   'bad-base': 'no base URI could be established',
-  // Resolver service (issue 7)
+  // Resolver service (1995 draft §3)
   'bad-urc0': 'this text/urc-0 body does not follow the 1995 draft §3.4.2',
-  // Resolution client (issue 8)
+  // Resolution client (1995 draft §4)
   'no-resolver': 'no resolver is known for this URN (configuration, the 1995 urn:dns rule and DNS NAPTR found none)',
   'resolver-unreachable': 'no resolver for this URN could be reached',
   'redirect-loop': 'the resolvers redirect this URN in a loop (1995 draft §4)',

@@ -1,5 +1,5 @@
 /**
- * The shapes of the resolution client (issue 8): what `resolveUrn` is
+ * The shapes of the resolution client: what `resolveUrn` is
  * asked and what it answers. 1995 draft §3 (resolution over HTTP), §4
  * (clients follow redirects), §5 (caching); RFC 2169 (`/uri-res/`).
  */

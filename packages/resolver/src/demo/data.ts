@@ -107,8 +107,7 @@ export const DEMO_AUTHORITIES: readonly Authority[] = [
 
 /**
  * Partial redirects of the demo: a sub-namespace handed on with the
- * suffix passed through (issue 7 item 2, as nbn-resolving.org serves
- * URN:NBN, RFC 8458).
+ * suffix passed through (as nbn-resolving.org serves URN:NBN, RFC 8458).
  *
  * @example
  * ```ts

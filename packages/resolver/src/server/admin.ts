@@ -1,5 +1,5 @@
 /**
- * The admin API under `/admin/` (issue 7 item 5): create, update, move and
+ * The admin API under `/admin/` (DESIGN.md, "The resolver service"): create, update, move and
  * withdraw names; bulk import (NDJSON, CSV) and export; listing by prefix;
  * history; the change feed; partial-redirect rules and the authority
  * registry. Every request needs `Authorization: Bearer <token>` and may

@@ -26,8 +26,8 @@ export interface Answer {
 }
 
 /**
- * CORS on every answer, redirects included (issue 7 item 2): any origin
- * may read a resolution.
+ * CORS on every answer, redirects included: any origin may read a
+ * resolution, so that a web page can resolve a URN in the browser.
  *
  * @example
  * ```ts

@@ -4,7 +4,9 @@
 import type { Store } from '../store/store.js';
 
 /**
- * Limits that keep one client from exhausting the server (issue 7 item 7).
+ * Limits that keep one client from exhausting the server: a body, a
+ * request head, a URN or a slow request past them is refused (413, 431,
+ * 414, 408) before it costs memory or a connection.
  *
  * @example
  * ```ts

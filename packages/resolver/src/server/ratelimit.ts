@@ -1,6 +1,6 @@
 /**
  * Per-client rate limits, so that one crawler cannot take the service
- * down (issue 7 item 2): a token bucket per client address.
+ * down (429 with `Retry-After`): a token bucket per client address.
  */
 
 /**

@@ -193,7 +193,7 @@ export class UrnResolutionService {
     if (r.successor !== undefined) headers.link = `<${r.successor}>; rel="successor-version"`;
     const nm = this.#notModified(req, headers, r.updated);
     if (r.status === 'withdrawn') {
-      // Issue 7 item 1: nothing is erased; a withdrawn name answers 410 with its tombstone.
+      // DESIGN.md, "The resolver service": nothing is erased; a withdrawn name answers 410 with its tombstone.
       if (nm) return nm;
       const f = negotiate(req.accept, OFFER_TOMBSTONE) ?? 'plain';
       return this.#rendered(410, renderRecord(r, f, this.config.urc0LineLength), headers, 'Gone');
@@ -268,7 +268,7 @@ export class UrnResolutionService {
   }
 }
 
-/** 400 with the parser's code and offset (issue 7 item 3), in application/problem+json. */
+/** 400 with the parser's code and offset, in application/problem+json (RFC 9457; STYLE §15). */
 function invalid(e: UriError, input: string, shift = 0): Answer {
   return problemAnswer(400, 'Invalid URN', { code: e.code, offset: Math.max(0, e.offset - shift), detail: e.message, input: input.length > 256 ? `${input.slice(0, 256)}...` : input }, 'resolve');
 }

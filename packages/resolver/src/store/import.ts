@@ -1,5 +1,5 @@
 /**
- * Bulk import of names (issue 7 item 5): NDJSON or CSV, all in one
+ * Bulk import of names (the admin API of DESIGN.md): NDJSON or CSV, all in one
  * transaction, all or nothing, with a report of every bad line;
  * re-running the same file changes nothing (idempotent).
  */
@@ -31,7 +31,7 @@ export interface ImportReport {
 
 /**
  * Options of {@link importNames}: the format, and the authority prefix a
- * token may write under (issue 7 item 5).
+ * token may write under (a token writes only the names under its prefix).
  *
  * @example
  * ```ts

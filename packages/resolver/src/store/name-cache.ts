@@ -1,8 +1,8 @@
 /**
  * The name cache: current rows of the names table kept in memory outside
  * the JavaScript heap, so that a resolution in a store of a million names
- * costs what it costs in a store of a thousand (issue 7: "no loss from
- * 1,000 to 1,000,000 names"). A SQLite lookup descends a B-tree through
+ * costs what it costs in a store of a thousand (the server benchmark,
+ * bench/RESULTS-server.md, compares the two sizes). A SQLite lookup descends a B-tree through
  * cold pages; a Map of a million row objects makes every garbage
  * collection trace them. Here a lookup is one probe of an open-addressing
  * index (typed arrays) and one read of the entry's bytes, and the

@@ -1,7 +1,8 @@
 /**
  * Opening a store: SQLite embedded through better-sqlite3 (WAL, the
  * default: one file, zero set-up) or PostgreSQL through pg, migrated to
- * the latest schema (issue 7 item 6).
+ * the latest schema when it opens, so that an upgrade needs no step of
+ * its own.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';

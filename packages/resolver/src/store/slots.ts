@@ -4,8 +4,8 @@
  * integer-keyed table B-tree. Integer keys pack several hundred to an
  * interior page where text keys pack about a hundred, and the cells
  * compare without reading key bytes, so a lookup in a million names reads
- * fewer cold cache lines (the I2L benchmark of issue 7: "no loss from
- * 1,000 to 1,000,000 names").
+ * fewer cold cache lines (the I2L benchmark of bench/RESULTS-server.md
+ * compares 1,000 and 1,000,000 names).
  *
  * The slot is part of the file format: changing this function orphans the
  * rows of every existing store. A key whose slot is taken (two keys with
@@ -13,7 +13,7 @@
  * about once in 9,000, n²/2^53) is stored
  * under another id; a lookup that finds a different key in the slot
  * falls back to the `key` index, so collisions cost time, never answers.
- * Rows of `names` are never deleted (nothing is erased, issue 7 item 1), so
+ * Rows of `names` are never deleted (nothing is erased: DESIGN.md), so
  * an empty slot means the name is not held.
  */
 

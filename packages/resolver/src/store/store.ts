@@ -2,7 +2,7 @@
  * The store of names: one query layer (kysely) over SQLite or
  * PostgreSQL. Every change of a name is one transaction that updates its
  * current row and appends the whole new record to the history, which is
- * also the change feed (issue 7 items 1, 5, 6).
+ * also the change feed (DESIGN.md: "every change kept in a history").
  */
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { changeOp, nextRecord, recordToRow, rowToRecord, sameContent } from './records.js';
@@ -13,7 +13,7 @@ import type { Authority, ChangeOp, HistoryEntry, NameInput, NameRecord, Page, Pr
 
 /**
  * The result of a write: the record now stored and whether anything
- * changed (a write that changes nothing adds no history, issue 7 item 1).
+ * changed (a write that changes nothing adds no history entry).
  *
  * @example
  * ```ts
@@ -136,7 +136,7 @@ export class Store {
    * takes 16 to 32 bytes a name besides), so that a
    * resolution in a store of millions of names costs what it costs in a
    * store of a thousand (a hash lookup instead of a B-tree descent through
-   * cold pages: the I2L benchmark of issue 7). The cache stays exact: this
+   * cold pages: the I2L benchmark, bench/RESULTS-server.md). The cache stays exact: this
    * store's writes drop their keys when they commit, and a commit by any
    * other connection (another process) empties it before the next read.
    * 0 turns it off; PostgreSQL stores read the database every time (two

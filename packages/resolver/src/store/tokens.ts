@@ -1,5 +1,5 @@
 /**
- * Admin bearer tokens (issue 7 item 5): `uk_<id>_<secret>`, the secret
+ * Admin bearer tokens (DESIGN.md: "bearer tokens, stored hashed"): `uk_<id>_<secret>`, the secret
  * stored only as its SHA-256, scoped to one naming-authority prefix and
  * compared in constant time.
  */

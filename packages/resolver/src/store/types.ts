@@ -1,6 +1,7 @@
 /**
  * The records of the resolution service: a name, its ordered locations and
- * metadata, its status and its history (1995 draft §3.4, issue 7 item 1).
+ * metadata, its status and its history (1995 draft §3.4; DESIGN.md, "The
+ * resolver service").
  */
 import type { Urc0Charset } from '../formats/charset.js';
 
@@ -95,7 +96,7 @@ export interface NameInput {
 }
 
 /**
- * The kinds of change the history records (issue 7 item 1).
+ * The kinds of change the history records (DESIGN.md, "The resolver service").
  *
  * @example
  * ```ts
@@ -109,7 +110,8 @@ export type ChangeOp = 'create' | 'update' | 'move' | 'withdraw';
 
 /**
  * One entry of a name's history: the whole record after the change.
- * Nothing is ever erased (issue 7 item 1).
+ * Nothing is ever erased (DESIGN.md: a withdrawn name is never given to
+ * another resource).
  *
  * @example
  * ```ts

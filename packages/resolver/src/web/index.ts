@@ -1,4 +1,4 @@
-// The web page at `/` of `urikit serve` and `urikit gateway` (issue 8).
+// The web page at `/` of `urikit serve` and `urikit gateway` (DESIGN.md, "The resolver service").
 export { registerWebPage } from './register.js';
 export type { WebPageOptions } from './register.js';
 export { renderPage } from './page.js';

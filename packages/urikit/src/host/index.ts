@@ -1,5 +1,5 @@
 /**
- * The host barrel (issue 3): typed hosts, DNS names, the rare IPv4
+ * The host barrel (RFC 3986 §3.2.2, §7.4): typed hosts, DNS names, the rare IPv4
  * formats, special-purpose classification, IDNA and Punycode. Re-exported
  * from ../index.ts. (`parseIPv4Address`, `parseIPv6Address`, `formatIPv6`
  * and friends come through the core barrel.)

@@ -1,4 +1,4 @@
-/** The scheme barrel (issue 4): the registry and every codec urikit ships. */
+/** The scheme barrel (RFC 3986 §6.2.3, STYLE §10): the registry and every codec urikit ships. */
 export { registerScheme, getSchemeRules, listSchemes } from './registry.js';
 export type { SchemeCodec, SchemeRules } from './registry.js';
 export { getScheme } from './lookup.js';

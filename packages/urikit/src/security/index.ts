@@ -1,4 +1,4 @@
-/** The security barrel (issue 3): the lint of the 2003 draft §7 and its UTS #39 helpers. Re-exported from ../index.ts. */
+/** The security barrel: the lint of the 2003 draft §7 and its UTS #39 helpers. Re-exported from ../index.ts. */
 export { lint, LINT_RULES } from './lint.js';
 export type { LintFinding, LintSeverity, LintCode } from './lint.js';
 export { scriptsOf, isWholeScriptConfusable } from './confusables.js';

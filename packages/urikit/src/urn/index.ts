@@ -1,5 +1,5 @@
 /**
- * URNs (issue 5): syntax of all three generations, query directives,
+ * URNs (RFC 8141; the 2012 and 1995 drafts): syntax of all three generations, query directives,
  * lexical equivalence, namespaces as plug-ins, presentation.
  * Re-exported from ../index.ts.
  */
