@@ -53,6 +53,7 @@ export const ERROR_MESSAGES = {
   'bad-urn-component': 'a URN r-, q- or f-component is not valid here',
   'bad-directive': 'this URN query directive is not valid',
   'bad-namespace-nss': 'the namespace-specific string fails the namespace\'s own rules',
+  'bad-check-digit': 'the check digit does not match the one computed from the rest of the identifier',
   'unbracketed-whitespace': 'a freestanding URN that contains white space must be enclosed in "<" and ">" (1995 draft §2)',
   'reserved-element-id': 'ElementIDs beginning "urn+" are reserved requests (m, a, c, p) and "#" and "?" are reserved (1995 draft §2.3)',
   // Text (2003 draft App. E, App. F, §5.1)

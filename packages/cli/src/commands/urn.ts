@@ -25,7 +25,7 @@ export const urnCommand: Command = {
     'urn equivalent [options] A B',
     'urn ACTION [options] [--input FILE]...   (one URN per line; for equivalent, "A<TAB>B")',
   ],
-  details: 'parse: NID, NSS and the r-, q- and f-components (RFC 8141 §2), or the directives of the 2012 draft §2.3.\nnormalize: the canonical form used as a key (2012 draft §5, RFC 8141 §3).\nequivalent: lexical equivalence; --purpose name drops the query (§5 step 5a), cache keeps it in order (5b).\ndisplay: the form for people, decoding only what the namespace says is safe (§2.2, §4).',
+  details: 'parse: NID, NSS and the r-, q- and f-components (RFC 8141 §2), or the directives of the 2012 draft §2.3.\nvalidate: the syntax and the namespace\'s own rules (RFC 8141 §5): ISBN and ISSN check digits, the DNB check digit of urn:nbn:de and urn:nbn:ch.\nnormalize: the canonical form used as a key (2012 draft §5, RFC 8141 §3).\nequivalent: lexical equivalence; --purpose name drops the query (§5 step 5a), cache keeps it in order (5b).\ndisplay: the form for people, decoding only what the namespace says is safe (§2.2, §4).',
   options: {
     ...COMMON,
     profile: { type: 'string', short: 'p', arg: 'PROFILE', choices: ['rfc8141', 'urn-2012', 'yaurn-1995'], default: 'rfc8141', help: 'the generation of the URN rules' },

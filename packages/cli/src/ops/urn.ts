@@ -29,16 +29,18 @@ export const urnParseOp: Op = (input, o) => {
 };
 
 /**
- * `urn validate`.
+ * `urn validate`: the generic syntax and the namespace's own rules (RFC 8141 §5),
+ * such as the check digits of ISBNs, ISSNs and `urn:nbn:de` names.
  *
  * @example
  * ```ts
  * urnValidateOp('urn:urn:x', {}).problem?.code // 'reserved-nid'
+ * urnValidateOp('urn:nbn:de:101-2020071409', {}).problem?.code // 'bad-check-digit'
  * ```
  */
 export const urnValidateOp: Op = (input, o) => {
   try {
-    uri.parseUrn(input, urnOpt(o));
+    uri.parseUrn(input, { ...urnOpt(o), checkNamespace: true });
     return { ok: true, text: 'valid', record: { valid: true } };
   } catch (e) {
     return invalid(e);

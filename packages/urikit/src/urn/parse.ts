@@ -72,8 +72,10 @@ function checkNamespace(input: string, urn: Urn): void {
   }
   if (ns?.validateNss === undefined) return;
   const bad = ns.validateNss(urn.nss);
+  if (bad < 0) return;
+  const why = ns.explainNss?.(urn.nss, bad);
   // the NSS begins after "urn:" NID ":"
-  if (bad >= 0) throw new UriError('bad-namespace-nss', 5 + urn.nid.length + bad, input, ns.nid);
+  throw new UriError(why?.code ?? 'bad-namespace-nss', 5 + urn.nid.length + bad, input, why?.detail ?? ns.nid);
 }
 
 /** The RFC 8141 and 2012-draft scanner. */

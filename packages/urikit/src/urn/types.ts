@@ -2,6 +2,7 @@
  * The shapes of the URN module: a parsed URN, a query directive, the
  * options of the entry points and the namespace plug-in interface.
  */
+import type { UriErrorCode } from '../errors.js';
 import type { UrnProfile } from '../types.js';
 
 /**
@@ -139,6 +140,12 @@ export interface UrnNamespace {
    * returns -1 if valid, else the index in `nss` of the first problem.
    */
   validateNss?(nss: string): number;
+  /**
+   * Why `validateNss` refused `nss` at `index`, when the namespace has a
+   * more precise code than `bad-namespace-nss` (a check digit) or a detail
+   * for the message.
+   */
+  explainNss?(nss: string, index: number): { code: UriErrorCode; detail: string } | undefined;
   /**
    * The namespace's extra lexical equivalences (2012 draft §5): maps an NSS
    * that is valid for the namespace and already generically normalized

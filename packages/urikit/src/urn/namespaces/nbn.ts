@@ -5,6 +5,7 @@
  */
 import { CLASS, PCHAR, isAlphanum } from '../../chars.js';
 import type { UrnNamespace } from '../types.js';
+import { checkNbnCheckDigit, explainNbnCheckDigit, nbnHasCheckDigit } from './nbn-check-digit.js';
 
 // ISO 3166-1 alpha-2 country codes (the prefixes of RFC 8458 §4.2)
 const COUNTRIES = new Set(
@@ -43,7 +44,7 @@ function prefixEnd(nss: string): number {
 }
 
 /** RFC 8458 §4.2: NSS = prefix "-" NBN string, the NBN string non-empty and made of URN characters. */
-function validateNbn(nss: string): number {
+function validateNbnSyntax(nss: string): number {
   const end = prefixEnd(nss);
   if (end < 0) return -end - 1;
   if (end + 1 >= nss.length) return nss.length;
@@ -55,21 +56,35 @@ function validateNbn(nss: string): number {
   return -1;
 }
 
+/** The syntax, then the check digit where the country's registration defines one (`de`, `ch`: see nbn-check-digit.ts). */
+function validateNbn(nss: string): number {
+  const bad = validateNbnSyntax(nss);
+  return bad >= 0 || !nbnHasCheckDigit(nss.slice(0, 2)) ? bad : checkNbnCheckDigit(nss);
+}
+
+/** A problem found by the check digit's rules is reported as such; one of RFC 8458's syntax is the generic "fails the namespace's rules". */
+function explainNbn(nss: string, index: number): ReturnType<typeof explainNbnCheckDigit> | undefined {
+  return validateNbnSyntax(nss) < 0 && nbnHasCheckDigit(nss.slice(0, 2)) ? explainNbnCheckDigit(nss, index) : undefined;
+}
+
 /**
  * RFC 8458 (replacing RFC 3188) `urn:nbn:` — an ISO 3166 country code,
  * optional sub-namespaces, "-" and the NBN string; the country code is
  * case-insensitive (ISO 3166-1 codes name the same country in either case).
+ * Names under `de` and `ch` end in the DNB check digit.
  *
  * @see https://www.rfc-editor.org/rfc/rfc8458#section-4.2
  * @example
  * ```ts
  * nbn.normalizeNss?.('DE:bvb:19-146642'); // "de:bvb:19-146642"
+ * nbn.validateNss?.('de:101-2020071409'); // 16 (the check digit should be 1)
  * ```
  */
 export const nbn: UrnNamespace = {
   nid: 'nbn',
   reference: 'RFC 8458 (RFC 3188)',
   validateNss: validateNbn,
+  explainNss: explainNbn,
   // Only the country code is folded: the sub-namespace codes and the NBN string are
   // assigned by each national library, and no case rule for them could be confirmed
   // in RFC 8458, so folding them could merge names the library keeps apart (a false
