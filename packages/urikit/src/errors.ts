@@ -33,6 +33,7 @@ export const ERROR_MESSAGES = {
   'unclosed-ip-literal': 'an IP literal opened with "[" must be closed with "]"',
   'path-starts-with-double-slash': 'a path without an authority cannot begin with "//"',
   'not-absolute-base': 'the base of a resolution must be an absolute URI (a scheme and no fragment)',
+  'above-root': 'a ".." segment climbs above the root of the path (refused by the aboveRoot: "error" option)',
   'bad-component': 'this text cannot be used as that component',
   'unknown-profile': 'there is no profile of that name',
   'unknown-kind': 'there is no kind of URI reference of that name',

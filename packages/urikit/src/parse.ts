@@ -16,11 +16,10 @@
  * offending character. Only `parse` slices the component strings.
  */
 import { UriError, type UriErrorCode } from './errors.js';
-import type { HostKind, Kind, Profile, UriReference } from './types.js';
+import type { HostKind, Kind, UriReference } from './types.js';
 import { ALPHA, CLASS, HEXDIG, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO, hexValue, ucscharLength } from './chars.js';
 import { parseIPv4Address } from './host/ipv4.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
-import { parseWithProfile } from './profiles.js';
 
 // Where the last scan found each component; -1 when absent.
 let schemeEnd = -1; // index of the ":" after the scheme
@@ -352,19 +351,6 @@ function components(input: string): UriReference {
 }
 
 /**
- * Options of {@link parse}, {@link tryParse} and {@link isValid}.
- *
- * @example
- * ```ts
- * parse('http://a/b', 'uri', { profile: 'rfc3986' }).path // "/b"
- * ```
- */
-export interface ParseOptions {
-  /** A generation of the rules other than the default `rfc3986` (DESIGN.md, "Profiles"). */
-  profile?: Profile;
-}
-
-/**
  * Splits a URI reference into its components exactly as written
  * (RFC 3986 §3 and §4, https://www.rfc-editor.org/rfc/rfc3986#section-3),
  * checking it against `kind`; throws a {@link UriError} with the code and
@@ -377,33 +363,13 @@ export interface ParseOptions {
  * parse('../a?') // { path: '../a', query: '' }
  * ```
  */
-export function parse(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): UriReference {
-  if (opts?.profile !== undefined && opts.profile !== 'rfc3986') return parseWithProfile(input, kind, opts.profile);
+export function parse(input: string, kind: Kind = 'uri-reference'): UriReference {
   try {
     scan(input, kind);
   } catch (e) {
     throw e === FAILURE ? new UriError(failCode, failOffset, input) : e;
   }
   return components(input);
-}
-
-/**
- * Like {@link parse}, but returns `undefined` instead of throwing
- * (RFC 3986 §4.1, https://www.rfc-editor.org/rfc/rfc3986#section-4.1).
- *
- * @example
- * ```ts
- * tryParse('http://[::1]:80/')?.hostKind // "ipv6"
- * tryParse('http://a b/') // undefined
- * ```
- */
-export function tryParse(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): UriReference | undefined {
-  try {
-    return parse(input, kind, opts);
-  } catch (e) {
-    if (e instanceof UriError) return undefined;
-    throw e;
-  }
 }
 
 /**
@@ -418,16 +384,7 @@ export function tryParse(input: string, kind: Kind = 'uri-reference', opts?: Par
  * isValid('http://例え.jp/', 'iri') // true
  * ```
  */
-export function isValid(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): boolean {
-  if (opts?.profile !== undefined && opts.profile !== 'rfc3986') {
-    try {
-      parseWithProfile(input, kind, opts.profile);
-      return true;
-    } catch (e) {
-      if (e instanceof UriError) return false;
-      throw e;
-    }
-  }
+export function isValid(input: string, kind: Kind = 'uri-reference'): boolean {
   try {
     scan(input, kind);
   } catch (e) {

@@ -1,38 +1,84 @@
 /**
  * Reference resolution (2003 draft §5.2; RFC 3986 §5.2.1–5.2.4, §5.3):
- * a URI reference plus a base URI gives a target URI.
+ * a URI reference plus a base URI gives a target URI. One transform
+ * (§5.2.2) serves every generation of the rules: what the older drafts do
+ * differently is handed to it as {@link ResolutionRules}.
  */
 import { UriError } from './errors.js';
-import type { Profile, UriReference } from './types.js';
+import type { AboveRoot, UriReference } from './types.js';
 import { parse } from './parse.js';
 import { serialize } from './serialize.js';
 import { removeDotSegments } from './remove-dot-segments.js';
-import { resolveWithProfile } from './profiles.js';
 
 /**
- * Options of {@link resolve} (RFC 3986 §5.2.2).
+ * Options of the RFC 3986 {@link resolve} (§5.2.2); the public `resolve`
+ * adds `profile`.
  *
  * @example
  * ```ts
- * resolve('http://a/b/c/d;p?q', 'http:g', { strict: false, profile: 'rfc3986' }) // "http://a/b/c/g"
+ * resolve('http://a/b/c/d;p?q', 'http:g', { strict: false, aboveRoot: 'remove' }) // "http://a/b/c/g"
  * ```
  */
-export interface ResolveOptions {
+export interface Rfc3986ResolveOptions {
   /**
    * The "strict parser" of RFC 3986 §5.2.2 (default `true`): a reference
    * with the base's scheme keeps it (`http:g` stays `http:g`); when `false`,
    * the scheme is ignored for backward compatibility (`http://a/b/c/g`).
    */
   strict?: boolean;
-  /** A generation of the rules other than the default `rfc3986`. */
-  profile?: Profile;
+  /**
+   * A `..` above the root (2003 draft §5.2 step 7): removed (`remove`, the
+   * default of RFC 3986 §5.2.4), kept (`keep`, the default of the older
+   * profiles) or an `above-root` error (`error`).
+   */
+  aboveRoot?: AboveRoot;
 }
 
-/** RFC 3986 §5.2.3 Merge Paths. */
-function merge(base: UriReference, refPath: string): string {
+/**
+ * What a generation of the rules changes in the transform of RFC 3986
+ * §5.2.2 (2003 draft §5.2, 1997 draft §5.2, 1993 draft "Partial form").
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-5.2.2
+ * @example
+ * ```ts
+ * const rules: ResolutionRules = { strict: true, dotsInWholePath: true, queryInMerge: false, slashForEmptyBase: 'authority', removeDots: (p) => removeDotSegments(p) };
+ * serialize(resolveComponents(parse('http://a/b/c/d;p?q'), parse('../g'), rules)) // "http://a/b/g"
+ * ```
+ */
+export interface ResolutionRules {
+  /** RFC 3986 §5.2.2: `false` ignores a reference's scheme that is the base's. */
+  readonly strict: boolean;
+  /**
+   * RFC 3986 §5.2.2 removes the dot segments of a path the reference gives
+   * whole (with a scheme, an authority or a leading "/"); the drafts copy it
+   * as written (2003 draft Appendix C.2: `/./g` gives `http://a/./g`).
+   */
+  readonly dotsInWholePath: boolean;
+  /**
+   * 1997 draft §5.2 step 6c and the 1993 partial form: the query joins the
+   * merged path before the dot steps (so `?y` is merged too, and a `..` in
+   * the query can remove a segment of the path).
+   */
+  readonly queryInMerge: boolean;
+  /**
+   * What an empty base path contributes to a merge: "/" when the base has
+   * an authority (RFC 3986 §5.2.3), "/" always (2003 draft §5.2 merge) or
+   * nothing (the 1993 draft).
+   */
+  readonly slashForEmptyBase: 'authority' | 'always' | 'never';
+  /** The dot-segment removal of the merged path (and of a whole path, when `dotsInWholePath`). */
+  readonly removeDots: (path: string) => string;
+}
+
+const removeAboveRoot = (path: string): string => removeDotSegments(path);
+const STRICT: ResolutionRules = { strict: true, dotsInWholePath: true, queryInMerge: false, slashForEmptyBase: 'authority', removeDots: removeAboveRoot };
+const NOT_STRICT: ResolutionRules = { ...STRICT, strict: false };
+
+/** RFC 3986 §5.2.3 Merge Paths, with the older drafts' choice for an empty base path. */
+function merge(base: UriReference, refPath: string, slashForEmptyBase: ResolutionRules['slashForEmptyBase']): string {
   // "If the base URI has a defined authority component and an empty path,
   //  then return a string consisting of "/" concatenated with the reference's path"
-  if (base.host !== undefined && base.path === '') return '/' + refPath;
+  if (base.path === '' && (slashForEmptyBase === 'always' || (slashForEmptyBase === 'authority' && base.host !== undefined))) return '/' + refPath;
   // "otherwise ... the reference's path appended to all but the last segment
   //  of the base URI's path"
   return base.path.slice(0, base.path.lastIndexOf('/') + 1) + refPath;
@@ -44,15 +90,21 @@ function sameScheme(a: string, b: string): boolean {
 }
 
 /**
- * @internal The transform of RFC 3986 §5.2.2 on parsed components: `base`
- * must have a scheme; the result has no dot segments in its path except
- * when `ref` is empty (the base path is copied as is).
+ * The transform of RFC 3986 §5.2.2 on parsed components: `base` must have
+ * a scheme; the result has no dot segments in its path except when `ref`
+ * is empty (the base path is copied as is) or `rules` keep some.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-5.2.2
+ * @example
+ * ```ts
+ * resolveComponents(parse('http://a/b/c/d;p?q'), parse('g?y'), rfc3986Rules(true, 'remove')).path // "/b/c/g"
+ * ```
  */
-export function resolveComponents(base: UriReference, ref: UriReference, strict: boolean): UriReference {
+export function resolveComponents(base: UriReference, ref: UriReference, rules: ResolutionRules): UriReference {
   // RFC 3986 §5.2.2: "A non-strict parser may ignore a scheme in the
   // reference if it is identical to the base URI's scheme."
   let rScheme = ref.scheme;
-  if (!strict && rScheme !== undefined && sameScheme(rScheme, base.scheme!)) rScheme = undefined;
+  if (!rules.strict && rScheme !== undefined && sameScheme(rScheme, base.scheme!)) rScheme = undefined;
   let tScheme: string | undefined;
   let authority: UriReference; // whose userinfo, host and port T takes
   let tPath: string;
@@ -60,21 +112,30 @@ export function resolveComponents(base: UriReference, ref: UriReference, strict:
   if (rScheme !== undefined) {
     tScheme = rScheme;
     authority = ref;
-    tPath = removeDotSegments(ref.path);
+    tPath = rules.dotsInWholePath ? rules.removeDots(ref.path) : ref.path;
     tQuery = ref.query;
   } else {
     if (ref.host !== undefined) {
       authority = ref;
-      tPath = removeDotSegments(ref.path);
+      tPath = rules.dotsInWholePath ? rules.removeDots(ref.path) : ref.path;
       tQuery = ref.query;
     } else {
-      if (ref.path === '') {
+      if (ref.path === '' && (ref.query === undefined || !rules.queryInMerge)) {
         tPath = base.path;
         tQuery = ref.query !== undefined ? ref.query : base.query;
-      } else {
-        if (ref.path.charCodeAt(0) === 0x2f) tPath = removeDotSegments(ref.path);
-        else tPath = removeDotSegments(merge(base, ref.path));
+      } else if (ref.path.charCodeAt(0) === 0x2f) {
+        tPath = rules.dotsInWholePath ? rules.removeDots(ref.path) : ref.path;
         tQuery = ref.query;
+      } else if (!rules.queryInMerge || ref.query === undefined) {
+        tPath = rules.removeDots(merge(base, ref.path, rules.slashForEmptyBase));
+        tQuery = ref.query;
+      } else {
+        // 1997 draft §5.2 6c–6i: the query is merged with the path and is
+        // what follows the first "?" once the dot segments are gone.
+        const buffer = rules.removeDots(merge(base, ref.path, rules.slashForEmptyBase) + '?' + ref.query);
+        const q = buffer.indexOf('?');
+        tPath = q < 0 ? buffer : buffer.slice(0, q);
+        tQuery = q < 0 ? undefined : buffer.slice(q + 1);
       }
       authority = base;
     }
@@ -99,11 +160,26 @@ export function resolveComponents(base: UriReference, ref: UriReference, strict:
 }
 
 /**
- * Resolves `ref` against the absolute URI `base` (RFC 3986 §5.2,
- * https://www.rfc-editor.org/rfc/rfc3986#section-5.2; 2003 draft §5.2) and
- * returns the target URI. Works on IRIs too. A base without a scheme
- * throws `not-absolute-base`; a base with a fragment is accepted (the
- * fragment never reaches the target).
+ * The rules of RFC 3986 §5.2 with the caller's `strict` and `aboveRoot`
+ * choices.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-5.2
+ * @example
+ * ```ts
+ * rfc3986Rules(false, 'remove').strict // false
+ * ```
+ */
+export function rfc3986Rules(strict: boolean, aboveRoot: AboveRoot): ResolutionRules {
+  if (aboveRoot === 'remove') return strict ? STRICT : NOT_STRICT;
+  return { ...STRICT, strict, removeDots: (path) => removeDotSegments(path, aboveRoot) };
+}
+
+/**
+ * Resolves `ref` against the absolute URI `base` by the rules of RFC 3986
+ * §5.2 (https://www.rfc-editor.org/rfc/rfc3986#section-5.2) and returns
+ * the target URI. Works on IRIs too. A base without a scheme throws
+ * `not-absolute-base`; a base with a fragment is accepted (the fragment
+ * never reaches the target).
  *
  * @example
  * ```ts
@@ -112,12 +188,10 @@ export function resolveComponents(base: UriReference, ref: UriReference, strict:
  * resolve('http://a/b/c/d;p?q', 'http:g', { strict: false }) // "http://a/b/c/g"
  * ```
  */
-export function resolve(base: string, ref: string, opts?: ResolveOptions): string {
-  const strict = opts?.strict ?? true;
-  if (opts?.profile !== undefined && opts.profile !== 'rfc3986') return resolveWithProfile(base, ref, opts.profile, strict);
+export function resolve(base: string, ref: string, opts?: Rfc3986ResolveOptions): string {
   // Every URI is an IRI (RFC 3987 §2), so one IRI scan serves both.
   const b = parse(base, 'iri-reference');
   if (b.scheme === undefined) throw new UriError('not-absolute-base', 0, base);
   const r = parse(ref, 'iri-reference');
-  return serialize(resolveComponents(b, r, strict));
+  return serialize(resolveComponents(b, r, rfc3986Rules(opts?.strict ?? true, opts?.aboveRoot ?? 'remove')));
 }

@@ -72,6 +72,22 @@ export type Kind = 'uri' | 'uri-reference' | 'absolute-uri' | 'iri' | 'iri-refer
 export type Profile = 'rfc3986' | 'draft-2003' | 'draft-1997' | 'url-1993';
 
 /**
+ * What resolution does with a `..` segment that would climb above the root
+ * of the path (2003 draft §5.2 step 7: an implementation may keep it, remove
+ * it, or report an error): `remove` is RFC 3986 §5.2.4's rule, `keep` is the
+ * older drafts' ("retaining these components").
+ *
+ * @example
+ * ```ts
+ * const choice: AboveRoot = 'keep';
+ * resolve('http://a/b/c/d;p?q', '../../../g', { aboveRoot: choice }) // "http://a/../g"
+ * resolve('http://a/b/c/d;p?q', '../../../g', { aboveRoot: 'remove' }) // "http://a/g"
+ * resolve('http://a/b/c/d;p?q', '../../../g', { aboveRoot: 'error' }) // throws UriError above-root
+ * ```
+ */
+export type AboveRoot = 'keep' | 'remove' | 'error';
+
+/**
  * A generation of the URN rules: RFC 8141 (default), the 2012 draft, the 1995 draft.
  *
  * @example

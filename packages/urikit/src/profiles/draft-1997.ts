@@ -7,10 +7,10 @@
 import { isAlpha } from '../chars.js';
 import { UriError } from '../errors.js';
 import { parse } from '../parse.js';
+import { resolveComponents, type Rfc3986ResolveOptions } from '../resolve.js';
 import { serialize } from '../serialize.js';
 import type { Kind, UriReference } from '../types.js';
 import { removeDraftDotSegments } from './dot-segments.js';
-import { target } from './target.js';
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
@@ -98,7 +98,11 @@ export function parse1997(input: string, kind: Kind): UriReference {
 }
 
 /**
- * Resolves `ref` against `base` by the steps of the 1997 draft §5.2.
+ * Resolves `ref` against `base` by the steps of the 1997 draft §5.2: a
+ * scheme always makes a reference absolute (step 3; the draft has no
+ * "validating parser" switch, so `strict` is ignored), a path given whole
+ * is taken as is (steps 4, 5), the query joins the merged path before the
+ * dot steps (6c) and ".." above the root is kept by default.
  *
  * @see https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-05#section-5.2
  * @example
@@ -107,33 +111,20 @@ export function parse1997(input: string, kind: Kind): UriReference {
  * resolve1997('http://a/b/c/d;p?q', 'g?y/../x') // 'http://a/b/c/x'
  * ```
  */
-export function resolve1997(base: string, ref: string): string {
+export function resolve1997(base: string, ref: string, opts?: Rfc3986ResolveOptions): string {
   const b = parse1997(base, 'uri-reference');
   if (b.scheme === undefined) throw new UriError('not-absolute-base', 0, base);
   // 1) parse the reference into its four components and fragment
   const r = parse1997(ref, 'uri-reference');
-  // 2) empty path, no scheme, site or query: the current document
-  if (r.path === '' && r.scheme === undefined && r.host === undefined && r.query === undefined) {
-    return serialize(target(b, b, b.path, b.query, r.fragment));
-  }
-  // 3) a scheme: an absolute URL, and we are done (no "non-validating" rule yet)
-  if (r.scheme !== undefined) return ref;
-  // 4) a site: a network-path, skip to step 7
-  if (r.host !== undefined) return serialize(target(b, r, r.path, r.query, r.fragment));
-  // 5) a path beginning with "/": an absolute-path, skip to step 7
-  if (r.path.charCodeAt(0) === 0x2f) return serialize(target(b, b, r.path, r.query, r.fragment));
-  // 6a) all but the last segment of the base path
-  // DEVIATION(1997 draft §5.2 step 6a): with a site and an empty base
-  // path, "/" is copied, as the 2003 draft §5.2 merge does; the 1997
-  // text would join the host and the path ("http://ag").
-  let buffer = b.host !== undefined && b.path === '' ? '/' : b.path.slice(0, b.path.lastIndexOf('/') + 1);
-  // 6b) the reference's path; 6c) "?" and the query, which the dot steps then see too
-  buffer += r.path;
-  if (r.query !== undefined) buffer += `?${r.query}`;
-  // 6d–6g
-  buffer = removeDraftDotSegments(buffer, true);
-  // 6h/6i) the query is what follows the first "?"; 7) recombine
-  const q = buffer.indexOf('?');
-  return serialize(target(b, b, q < 0 ? buffer : buffer.slice(0, q), q < 0 ? undefined : buffer.slice(q + 1), r.fragment));
+  return serialize(resolveComponents(b, r, {
+    strict: true,
+    dotsInWholePath: false,
+    queryInMerge: true,
+    // DEVIATION(1997 draft §5.2 step 6a): with a site and an empty base
+    // path, "/" is copied, as the 2003 draft §5.2 merge does; the 1997
+    // text would join the host and the path ("http://ag").
+    slashForEmptyBase: 'authority',
+    // 6d–6g
+    removeDots: (buffer) => removeDraftDotSegments(buffer, true, opts?.aboveRoot ?? 'keep'),
+  }));
 }
-

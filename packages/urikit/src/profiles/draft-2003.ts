@@ -1,52 +1,64 @@
 /**
  * The `draft-2003` profile: draft-fielding-uri-rfc2396bis-01 (March 2003),
- * the text that became RFC 3986. Its grammar is RFC 3986's for every example
- * it prints, so parsing is the core's; resolution differs in two places.
+ * the text that became RFC 3986. Its grammar is RFC 3986's less the
+ * IP literals it does not have yet; resolution differs in two places.
  */
 import { UriError } from '../errors.js';
 import { parse } from '../parse.js';
+import { resolveComponents, type ResolutionRules, type Rfc3986ResolveOptions } from '../resolve.js';
 import { serialize } from '../serialize.js';
+import type { Kind, UriReference } from '../types.js';
 import { removeDraftDotSegments } from './dot-segments.js';
-import { target } from './target.js';
 
 /**
- * 2003 draft §5.2 merge(): all but the last segment of `base.path` (or "/"
- * when it is empty) plus the reference's path, then the merge steps 3–6.
+ * Parses `input` under the 2003 draft's grammar: RFC 3986's, except that an
+ * IP literal is an IPv6 address only (Appendix A: `IP-literal = "["
+ * IPv6address "]"`; IPvFuture and the RFC 6874 zone identifiers came later).
+ *
+ * @see https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-A
+ * @example
+ * ```ts
+ * parse2003('http://[::1]/', 'uri').hostKind // 'ipv6'
+ * parse2003('http://[v1.x]/', 'uri') // throws UriError bad-host
+ * parse2003('http://[fe80::1%25eth0]/', 'uri') // throws UriError bad-ipv6
+ * ```
  */
-function merge2003(basePath: string, refPath: string): string {
-  const buffer = basePath === '' ? `/${refPath}` : basePath.slice(0, basePath.lastIndexOf('/') + 1) + refPath;
-  return removeDraftDotSegments(buffer, true);
+export function parse2003(input: string, kind: Kind): UriReference {
+  const ref = parse(input, kind);
+  if (ref.hostKind === 'ipvfuture' || (ref.hostKind === 'ipv6' && ref.host!.indexOf('%') >= 0)) {
+    // The host begins after "scheme:" (when there is one), "//" and "userinfo@".
+    const at = (ref.scheme !== undefined ? ref.scheme.length + 1 : 0) + 2 + (ref.userinfo !== undefined ? ref.userinfo.length + 1 : 0);
+    if (ref.hostKind === 'ipvfuture') throw new UriError('bad-host', at + 1, input);
+    throw new UriError('bad-ipv6', at + ref.host!.indexOf('%'), input);
+  }
+  return ref;
 }
+
+// The 2003 draft §5.2: a path given whole is taken as is ("/./g" gives
+// "http://a/./g", Appendix C.2), merge() puts "/" before a reference when
+// the base path is empty, and its dot steps keep ".." above the root by
+// default (step 7, "retaining").
+const rules = (strict: boolean, opts: Rfc3986ResolveOptions | undefined): ResolutionRules => ({
+  strict,
+  dotsInWholePath: false,
+  queryInMerge: false,
+  slashForEmptyBase: 'always',
+  removeDots: (buffer) => removeDraftDotSegments(buffer, true, opts?.aboveRoot ?? 'keep'),
+});
 
 /**
  * Resolves `ref` against `base` with the pseudocode of the 2003 draft §5.2.
+ * `strict` is its "validating parser" (default `true`).
  *
  * @see https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#section-5.2
  * @example
  * ```ts
- * resolve2003('http://a/b/c/d;p?q', '../../../g', true) // 'http://a/../g'
+ * resolve2003('http://a/b/c/d;p?q', '../../../g') // 'http://a/../g'
+ * resolve2003('http://a/b/c/d;p?q', '../../../g', { aboveRoot: 'remove' }) // 'http://a/g'
  * ```
  */
-export function resolve2003(base: string, ref: string, strict: boolean): string {
-  const b = parse(base, 'iri-reference');
+export function resolve2003(base: string, ref: string, opts?: Rfc3986ResolveOptions): string {
+  const b = parse2003(base, 'iri-reference');
   if (b.scheme === undefined) throw new UriError('not-absolute-base', 0, base);
-  const r = parse(ref, 'iri-reference');
-  let rScheme = r.scheme;
-  // "if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme)"
-  if (!strict && rScheme !== undefined && rScheme.toLowerCase() === b.scheme.toLowerCase()) rScheme = undefined;
-  if (rScheme !== undefined) {
-    // DEVIATION(RFC 3986 §5.2.2): the 2003 draft copies R.path without remove_dot_segments.
-    return serialize({ ...r, scheme: rScheme });
-  }
-  if (r.host !== undefined) return serialize(target(b, r, r.path, r.query, r.fragment));
-  if (r.path === '') {
-    // "An empty reference refers to the current document": the base without its fragment.
-    return serialize(target(b, b, b.path, r.query !== undefined ? r.query : b.query, r.fragment));
-  }
-  // DEVIATION(RFC 3986 §5.2.2): an absolute-path reference is taken as is
-  // ("/./g" gives "http://a/./g", 2003 draft Appendix C.2), and merge keeps
-  // ".." above the root (step 7, "retaining").
-  const tPath = r.path.charCodeAt(0) === 0x2f ? r.path : merge2003(b.path, r.path);
-  return serialize(target(b, b, tPath, r.query, r.fragment));
+  return serialize(resolveComponents(b, parse2003(ref, 'iri-reference'), rules(opts?.strict ?? true, opts)));
 }
-

@@ -8,10 +8,10 @@
  */
 import { UriError, type UriErrorCode } from '../errors.js';
 import { hexValue } from '../chars.js';
+import { resolveComponents, type Rfc3986ResolveOptions } from '../resolve.js';
 import { serialize } from '../serialize.js';
 import type { Kind, UriReference } from '../types.js';
 import { removeDraftDotSegments } from './dot-segments.js';
-import { target } from './target.js';
 
 // xalpha = alpha | digit | safe | extra | escape            ("BNF syntax")
 // safe   = $ | - | _ | @ | . | &
@@ -162,7 +162,14 @@ export function parse1993(input: string, kind: Kind): UriReference {
   return ref;
 }
 
-/** The per-scheme BNF of the 1993 draft ("BNF syntax"). */
+/**
+ * The per-scheme BNF of the 1993 draft ("BNF syntax"). A user (and a
+ * password after ":") is allowed wherever there is a host: the BNF prints
+ * none, but "Internet protocol parts" admits "an optional user name [...]
+ * followed by a commercial at sign" with "a password after the user name,
+ * delimited by a colon", and the FTP section "the inclusion of a user name
+ * and even a password".
+ */
 function checkScheme1993(input: string, ref: UriReference): void {
   const scheme = ref.scheme!.toLowerCase();
   const path = ref.path;
@@ -170,27 +177,24 @@ function checkScheme1993(input: string, ref: UriReference): void {
   const needHost = (): void => {
     if (ref.host === undefined) fail(input, scheme.length + 1);
   };
-  const noUser = (): void => {
-    if (ref.userinfo !== undefined) fail(input, scheme.length + 3);
-  };
   const noSearch = (): void => {
     if (ref.query !== undefined) fail(input, at + path.length);
   };
   switch (scheme) {
     case 'http':
       // httpaddress = h t t p : / / hostport [ / path ] [ ? search ]
-      needHost(); noUser();
+      needHost();
       if (path !== '' && path.charCodeAt(0) !== 0x2f) fail(input, at);
       return;
     case 'ftp':
       // fileaddress = f t p : / / host / path
-      needHost(); noUser(); noSearch();
+      needHost(); noSearch();
       if (ref.port !== undefined) fail(input, at - ref.port.length - 1, 'bad-port');
       if (path.charCodeAt(0) !== 0x2f) fail(input, at);
       return;
     case 'afs':
       // afsaddress = a f s : / / cellname / path; cellname = hostname
-      needHost(); noUser(); noSearch();
+      needHost(); noSearch();
       if (ref.port !== undefined || ref.hostKind === 'ipv4') fail(input, scheme.length + 3, 'bad-host');
       if (path.charCodeAt(0) !== 0x2f) fail(input, at);
       return;
@@ -213,7 +217,7 @@ function checkScheme1993(input: string, ref: UriReference): void {
     case 'wais': {
       // waisindex = w a i s : / / hostport / database [ ? search ]
       // waisdoc   = w a i s : / / hostport / database / wtype / digits / path
-      needHost(); noUser();
+      needHost();
       const seg = path.split('/');
       if (seg[0] !== '' || seg.length < 2 || seg[1] === '' || path.indexOf('+') >= 0 && seg.length === 2) fail(input, at);
       if (seg.length === 2) return;
@@ -223,7 +227,7 @@ function checkScheme1993(input: string, ref: UriReference): void {
     }
     case 'prospero': {
       // prosperolink = p r o s p e r o : / / hostport / hsoname [ %00 version [ attributes ] ]
-      needHost(); noUser(); noSearch();
+      needHost(); noSearch();
       if (path.charCodeAt(0) !== 0x2f) fail(input, at);
       const parts = path.split('%00');
       // version = digits, which may be empty when attributes follow ("Prospero")
@@ -242,21 +246,23 @@ function checkScheme1993(input: string, ref: UriReference): void {
       return;
     case 'gopher':
       // gopheraddress = g o p h e r : / / hostport [ / gtype [ selector ] ] [ ? search ]
-      needHost(); noUser();
+      needHost();
       if (path !== '' && path.charCodeAt(0) !== 0x2f) fail(input, at);
       // gtype = xalpha: one character (or one escape)
       if (path.length > 1 && !is(path.charCodeAt(1), XALPHA) && path.charCodeAt(1) !== 0x25) fail(input, at + 1);
       return;
     default:
-      // generic = scheme : path [ ? search ]; the Internet protocol parts
-      // carry a user only where the draft allows one.
+      // generic = scheme : path [ ? search ]
       return;
   }
 }
 
 /**
  * Resolves a partial form against its context URL by the rules of the
- * 1993 draft ("Partial form").
+ * 1993 draft ("Partial form"): "If the scheme parts are different, the
+ * whole absolute locator must be given"; "If the host and/or port parts are
+ * different, the host, port name and all the rest of the locator must be
+ * given"; "If a leading slash is present, the path is absolute."
  *
  * @see https://www.rfc-editor.org/rfc/rfc1738 (the published successor of the 1993 draft)
  * @example
@@ -264,25 +270,19 @@ function checkScheme1993(input: string, ref: UriReference): void {
  * resolve1993('http://a/b/c/d', '../g') // 'http://a/b/g'
  * ```
  */
-export function resolve1993(base: string, ref: string): string {
+export function resolve1993(base: string, ref: string, opts?: Rfc3986ResolveOptions): string {
   const b = parse1993(base, 'uri');
   const r = parse1993(ref, 'uri-reference');
-  // "If the scheme parts are different, the whole absolute locator must be given."
-  if (r.scheme !== undefined) return ref;
-  if (r.path === '' && r.host === undefined && r.query === undefined) return serialize(target(b, b, b.path, b.query, r.fragment));
-  // "If the host and/or port parts are different, the host, port name and all
-  // the rest of the locator must be given."
-  if (r.host !== undefined) return serialize(target(b, r, r.path, r.query, r.fragment));
-  // "If a leading slash is present, the path is absolute."
-  if (r.path.charCodeAt(0) === 0x2f) return serialize(target(b, b, r.path, r.query, r.fragment));
-  // "The last part of the path of the context locator (anything following
-  // the rightmost slash) is removed, and the given partial URL appended in
-  // its place. Within the result, all occurrences of "/xxx/.." or "/." are
-  // recursively removed, where xxx, ".." and "." are complete path elements."
-  let buffer = b.path.slice(0, b.path.lastIndexOf('/') + 1) + r.path;
-  if (r.query !== undefined) buffer += `?${r.query}`;
-  buffer = removeDraftDotSegments(buffer, false);
-  const q = buffer.indexOf('?');
-  return serialize(target(b, b, q < 0 ? buffer : buffer.slice(0, q), q < 0 ? undefined : buffer.slice(q + 1), r.fragment));
+  return serialize(resolveComponents(b, r, {
+    strict: true,
+    dotsInWholePath: false,
+    queryInMerge: true,
+    // "The last part of the path of the context locator (anything following
+    // the rightmost slash) is removed, and the given partial URL appended in
+    // its place."
+    slashForEmptyBase: 'never',
+    // "Within the result, all occurrences of "/xxx/.." or "/." are
+    // recursively removed, where xxx, ".." and "." are complete path elements."
+    removeDots: (buffer) => removeDraftDotSegments(buffer, false, opts?.aboveRoot ?? 'keep'),
+  }));
 }
-

@@ -48,9 +48,20 @@ describe('draft-1997 grammar (1997 draft Appendix A)', () => {
   });
 });
 
-describe('draft-2003 parsing is the RFC 3986 grammar', () => {
-  it.each(['http://[::1]/', 'http://a/b?c#d', 'urn:example:x'])('%s', (input) => {
-    expect(parse(input, 'uri', { profile: 'draft-2003' })).toStrictEqual(parse(input, 'uri'));
+describe('draft-2003 grammar: RFC 3986 less IPvFuture and zone IDs (2003 draft Appendix A: IP-literal = "[" IPv6address "]")', () => {
+  it.each(['http://[::1]/', 'http://[2001:db8::7]:8080/x', 'http://a/b?c#d', 'urn:example:x', '//[::ffff:1.2.3.4]/'])('%s parses as under RFC 3986', (input) => {
+    expect(parse(input, 'uri-reference', { profile: 'draft-2003' })).toStrictEqual(parse(input, 'uri-reference'));
+  });
+  it.each([
+    ['http://[v1.x]/', 'bad-host', 8, 'IPvFuture is RFC 3986 §3.2.2'],
+    ['http://u@[vF.a:b]:80/', 'bad-host', 10, 'IPvFuture after userinfo'],
+    ['//[v7.1]/', 'bad-host', 3, 'IPvFuture in a network-path reference'],
+    ['http://[fe80::1%25eth0]/', 'bad-ipv6', 15, 'a zone ID is RFC 6874'],
+  ])('%s is invalid (%s at %i: %s)', (input, code, offset) => {
+    expect(isValid(input, 'uri-reference')).toBe(true);
+    expect(isValid(input, 'uri-reference', { profile: 'draft-2003' })).toBe(false);
+    expect(() => parse(input, 'uri-reference', { profile: 'draft-2003' })).toThrowError(expect.objectContaining({ code, offset }) as Error);
+    expect(() => resolve('http://a/b', input, { profile: 'draft-2003' })).toThrowError(expect.objectContaining({ code }) as Error);
   });
 });
 
