@@ -19,7 +19,9 @@ export interface Corpus {
   sample: string[];
 }
 
-const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
+// URIKIT_CORPUS points elsewhere (a worktree outside the checkout's parent
+// directory has no ../shared beside it).
+const corpusDir = process.env.URIKIT_CORPUS ?? fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 
 function loadLines(file: string): string[] {
   let text = readFileSync(corpusDir + file, 'utf8');

@@ -15,7 +15,7 @@ import { mailtoScheme } from './mailto.js';
 import { dataScheme } from './data.js';
 import { urnScheme } from './urn.js';
 import { afsScheme } from './generic.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 
 /** @internal Every codec registered before any call to `registerScheme`. */
 export const BUILTIN_SCHEMES: readonly SchemeCodec<any>[] = [

@@ -9,7 +9,7 @@
 import { CLASS, QUERY } from '../chars.js';
 import { UriError } from '../errors.js';
 import { decodeOctets, decodeText, encodeText } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { DATA_RULES } from './rules.js';
 
 /**

@@ -11,7 +11,7 @@
  */
 import { UriError } from '../errors.js';
 import { decodeText, encodeText, keepPath } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { FILE_RULES, driveLetterAt } from './rules.js';
 
 /**

@@ -13,7 +13,7 @@ import { UriError } from '../errors.js';
 import type { UriReference } from '../types.js';
 import { authorityText, joinUserinfo, portNumber, requireHost, splitUserinfo } from './login.js';
 import { decodeText, encodeText } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { FTP_RULES, typecodeAt } from './rules.js';
 
 /**

@@ -7,7 +7,7 @@ import type { UriReference } from '../types.js';
 import { serialize } from '../serialize.js';
 import { UriError } from '../errors.js';
 import { portNumber, requireHost } from './login.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { AFS_RULES } from './rules.js';
 
 /**

@@ -9,7 +9,7 @@
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
 import { decodeText, encodeText, keepPath } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { GOPHER_RULES } from './rules.js';
 
 /**

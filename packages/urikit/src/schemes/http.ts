@@ -8,7 +8,7 @@
  */
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
-import type { SchemeCodec, SchemeRules } from './registry.js';
+import type { SchemeCodec, SchemeRules } from './codec.js';
 import { HTTP_RULES, HTTPS_RULES, WS_RULES, WSS_RULES } from './rules.js';
 
 /**

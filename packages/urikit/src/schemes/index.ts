@@ -1,6 +1,6 @@
 /** The scheme barrel (RFC 3986 §6.2.3, STYLE §10): the registry and every codec urikit ships. */
 export { registerScheme, getSchemeRules, listSchemes } from './registry.js';
-export type { SchemeCodec, SchemeRules } from './registry.js';
+export type { SchemeCodec, SchemeRules } from './codec.js';
 export { getScheme } from './lookup.js';
 export { httpScheme, httpsScheme, wsScheme, wssScheme } from './http.js';
 export type { HttpUrl } from './http.js';

@@ -4,11 +4,13 @@
  */
 import { genericCodec } from './generic.js';
 import { BUILTIN_SCHEMES } from './builtins.js';
-import { registeredCodec, type SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
+import { experimentalScheme, registeredCodec } from './registry.js';
 
 const builtins = new Map<string, SchemeCodec<any>>();
 for (const c of BUILTIN_SCHEMES) builtins.set(c.name, c);
 const experimental = new Map<string, SchemeCodec<any>>();
+const experimentalCodec = (name: string): SchemeCodec<any> => genericCodec(name, true);
 
 /**
  * The codec of scheme `name` (case-insensitive): one registered with
@@ -25,9 +27,5 @@ const experimental = new Map<string, SchemeCodec<any>>();
  */
 export function getScheme(name: string): SchemeCodec<unknown> | undefined {
   const key = name.toLowerCase();
-  const found = registeredCodec(key) ?? builtins.get(key);
-  if (found !== undefined || key.length < 3 || !key.startsWith('x-')) return found;
-  let codec = experimental.get(key);
-  if (codec === undefined) experimental.set(key, (codec = genericCodec(key, true)));
-  return codec;
+  return registeredCodec(key) ?? builtins.get(key) ?? experimentalScheme(key, experimental, experimentalCodec);
 }

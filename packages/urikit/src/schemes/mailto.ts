@@ -10,7 +10,7 @@
 import { CLASS, UNRESERVED } from '../chars.js';
 import { UriError } from '../errors.js';
 import { decodeText, encodeText } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { MAILTO_RULES } from './rules.js';
 
 /**

@@ -12,7 +12,7 @@
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
 import { decodeText, encodeText, keepSegment } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { NEWS_RULES, NNTP_RULES } from './rules.js';
 
 /**

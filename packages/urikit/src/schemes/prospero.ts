@@ -12,7 +12,7 @@ import { CLASS, PCHAR } from '../chars.js';
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
 import { decodeText, encodeText } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { PROSPERO_RULES } from './rules.js';
 
 /**

@@ -3,75 +3,12 @@
  * scheme-based normalization and comparison consult
  * (2003 draft §6.2.3, RFC 3986 §6.2.3).
  */
-import type { UriReference } from '../types.js';
+import type { SchemeCodec, SchemeRules } from './codec.js';
 import { BUILTIN_RULES } from './rules.js';
 
-/**
- * What urikit knows of one URI scheme. `T` is the codec's own typed view
- * of a URI of that scheme (an FTP URL's type code, a mailto's addresses...).
- *
- * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
- * @example
- * ```ts
- * const acme: SchemeCodec<{ id: string }> = {
- *   name: 'acme', authority: 'forbidden',
- *   validate: (ref) => { if (!/^[0-9]+$/.test(ref.path)) throw new UriError('bad-scheme-specific-part', 0); },
- *   parse: (ref) => ({ id: ref.path }),
- *   build: (f) => `acme:${f.id}`,
- * };
- * registerScheme(acme);
- * getScheme('ACME')?.parse(parse('acme:42')) // { id: '42' }
- * getScheme('acme')?.validate(parse('acme:x')) // throws bad-scheme-specific-part
- * ```
- */
-export interface SchemeCodec<T = unknown> {
-  /** The scheme name in lower case. */
-  readonly name: string;
-  /** The default port (RFC 3986 §6.2.3: a port equal to it is removed when normalizing). */
-  readonly defaultPort?: number;
-  /** Whether URIs of this scheme have an authority (`//host`). */
-  readonly authority: 'required' | 'optional' | 'forbidden';
-  /** RFC 3986 §6.2.3: an empty path with an authority normalizes to "/" (http, https, ws, wss, ftp...). */
-  readonly emptyPathIsSlash?: boolean;
-  /** True for schemes the specs mark experimental (`x-` names, `afs` in the 1993 draft). */
-  readonly experimental?: boolean;
-  /** Whether fragments are meaningful for equivalence (default true). */
-  readonly fragmentSignificant?: boolean;
-  /** Throws a {@link UriError} when the generic components break this scheme's rules. */
-  validate(ref: UriReference): void;
-  /** The codec's typed view; throws a {@link UriError} on invalid input. */
-  parse(ref: UriReference): T;
-  /** Builds the URI string back from the typed view. */
-  build(fields: T): string;
-  /**
-   * Scheme-based normalization beyond the generic steps (which the core
-   * already applied: case, percent-encoding, dot segments, default port,
-   * empty path). Returns a new reference, itself in normal form: the core
-   * does not run the generic steps again after it.
-   */
-  normalize?(ref: UriReference): UriReference;
-  /** Scheme-specific equivalence of two already-normalized references, when string equality is not enough. */
-  equivalent?(a: UriReference, b: UriReference): boolean;
-}
-
-// Pre-populated with the codecs urikit ships (no side-effect imports: the
-// package is `sideEffects: false`); `registerScheme` adds or replaces.
-/**
- * The part of a {@link SchemeCodec} that scheme-based normalization and
- * comparison read (RFC 3986 §6.2.3): the built-in schemes carry only this
- * much into `normalize` and `equivalent`, so a browser bundle of
- * parse+resolve+normalize stays small.
- *
- * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
- * @example
- * ```ts
- * const rules: SchemeRules = { name: 'acme', authority: 'required', defaultPort: 4000 };
- * getSchemeRules('https') // matches { name: 'https', authority: 'required', defaultPort: 443 }
- * ```
- */
-export type SchemeRules = Pick<SchemeCodec, 'name' | 'defaultPort' | 'authority' | 'emptyPathIsSlash' | 'experimental' | 'fragmentSignificant' | 'normalize' | 'equivalent'>;
-
-// Codecs registered by `registerScheme`; they win over the built-in ones.
+// Pre-populated with the rules of the codecs urikit ships (no side-effect
+// imports: the package is `sideEffects: false`); codecs registered by
+// `registerScheme` win over the built-in ones.
 const registered = new Map<string, SchemeCodec<any>>();
 const builtinRules = new Map<string, SchemeRules>();
 for (const r of BUILTIN_RULES) builtinRules.set(r.name, r);
@@ -117,11 +54,29 @@ export function registeredCodec(key: string): SchemeCodec<any> | undefined {
  */
 export function getSchemeRules(name: string): SchemeRules | undefined {
   const key = name.toLowerCase();
-  const found = registered.get(key) ?? builtinRules.get(key);
-  if (found !== undefined || key.length < 3 || !key.startsWith('x-')) return found;
-  let rules = experimentalRules.get(key);
-  if (rules === undefined) experimentalRules.set(key, (rules = { name: key, authority: 'optional', experimental: true }));
-  return rules;
+  return registered.get(key) ?? builtinRules.get(key) ?? experimentalScheme(key, experimentalRules, experimentalRulesOf);
+}
+
+const experimentalRulesOf = (name: string): SchemeRules => ({ name, authority: 'optional', experimental: true });
+
+/**
+ * @internal For an `x-` scheme name (lower case) that nothing registered:
+ * the entry `make` builds for it, kept in `cache`; `undefined` for any
+ * other name. The 1993 draft ("Registration of naming schemes"): "experimental
+ * scheme identifiers [...] must start with the characters "x-"".
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
+ * @example
+ * ```ts
+ * experimentalScheme('x-acme', new Map(), (name) => name.length) // 6
+ * experimentalScheme('acme', new Map(), (name) => name.length) // undefined
+ * ```
+ */
+export function experimentalScheme<T>(key: string, cache: Map<string, T>, make: (name: string) => T): T | undefined {
+  if (key.length < 3 || !key.startsWith('x-')) return undefined;
+  let entry = cache.get(key);
+  if (entry === undefined) cache.set(key, (entry = make(key)));
+  return entry;
 }
 
 /**

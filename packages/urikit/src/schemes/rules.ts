@@ -6,7 +6,7 @@
  * bundle, not every codec's parser.
  */
 import type { UriReference } from '../types.js';
-import type { SchemeRules } from './registry.js';
+import type { SchemeRules } from './codec.js';
 
 const rules = (name: string, defaultPort: number | undefined, authority: SchemeRules['authority'], extra?: Partial<SchemeRules>): SchemeRules =>
   ({ name, defaultPort, authority, ...extra });

@@ -9,7 +9,7 @@
  */
 import { UriError } from '../errors.js';
 import { authorityText, joinUserinfo, portNumber, requireHost, splitUserinfo } from './login.js';
-import type { SchemeCodec, SchemeRules } from './registry.js';
+import type { SchemeCodec, SchemeRules } from './codec.js';
 import { RLOGIN_RULES, TELNET_RULES, TN3270_RULES } from './rules.js';
 
 /**

@@ -7,7 +7,7 @@ import type { UrnProfile } from '../types.js';
 import type { Urn } from '../urn/types.js';
 import { parseUrn } from '../urn/parse.js';
 import { urnEquivalent } from '../urn/equivalence.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { URN_RULES } from './rules.js';
 
 /**

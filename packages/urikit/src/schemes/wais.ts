@@ -11,7 +11,7 @@
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
 import { decodeText, encodeText, keepPath, keepSegment } from './octets.js';
-import type { SchemeCodec } from './registry.js';
+import type { SchemeCodec } from './codec.js';
 import { WAIS_RULES } from './rules.js';
 
 /**

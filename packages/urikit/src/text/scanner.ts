@@ -26,24 +26,10 @@ const COLON = 0x3a, DOT = 0x2e, AT = 0x40, SLASH = 0x2f, LT = 0x3c, GT = 0x3e, H
 const QMARK = 0x3f, HASH = 0x23, LPAREN = 0x28, RPAREN = 0x29, LBRACKET = 0x5b, RBRACKET = 0x5d, DQUOTE = 0x22;
 
 import { REJECT, MATCH, PENDING } from './outcome.js';
-import type { Outcome } from './outcome.js';
+import type { Body, Outcome } from './outcome.js';
 import { atDot, atAt } from './shorthand.js';
 
 const cls = (c: number): number => (c < 128 ? TEXT_CLASS[c]! : 0);
-
-/** What a body scan found (fields reused between candidates). */
-export interface Body {
-  /** End of the URI characters in the text (exclusive), trailing punctuation not yet removed. */
-  end: number;
-  /** Where the next search may resume (after `>` for an angle-bracketed URI). */
-  resume: number;
-  /** The URI characters before the last ignored white space, joined. */
-  built: string;
-  /** Start of the last run of URI characters (after the last ignored white space). */
-  segStart: number;
-  /** Offsets in the joined URI of hyphens followed by a line break. */
-  hyphens: number[] | undefined;
-}
 
 /**
  * @internal The resumable scanner; see the module comment (2003 draft App. E).

@@ -7,8 +7,7 @@ import { isLdh, ucscharLength } from '../chars.js';
 import { TEXT_CLASS, T_ALNUM, isTextDelimiter, MAX_LOCAL_PART } from './delimiters.js';
 import { isHostName, isCommonTopLabel, hostEnd, isLocalChar } from './host-name.js';
 import { REJECT, MATCH, PENDING } from './outcome.js';
-import type { Outcome } from './outcome.js';
-import type { UriScanner } from './scanner.js';
+import type { Outcome, ScannerView } from './outcome.js';
 import type { UriMatch } from './match.js';
 
 const DOT = 0x2e, SLASH = 0x2f, HYPHEN = 0x2d, LT = 0x3c, DQUOTE = 0x22, LPAREN = 0x28, LBRACKET = 0x5b;
@@ -25,7 +24,7 @@ const cls = (c: number): number => (c < 128 ? TEXT_CLASS[c]! : 0);
  * extractUris('see www.w3.org/Addressing/', { abbreviated: true })[0].uri // "http://www.w3.org/Addressing/"
  * ```
  */
-export function atDot(sc: UriScanner, t: number, out: UriMatch[]): Outcome {
+export function atDot(sc: ScannerView, t: number, out: UriMatch[]): Outcome {
   const text = sc.text;
   sc.resume = 0;
   // The first label: RFC 1123 §2.1 letters, digits and "-", at most 63 of them.
@@ -62,7 +61,7 @@ export function atDot(sc: UriScanner, t: number, out: UriMatch[]): Outcome {
  * extractUris('mail roy@example.org.', { emails: true })[0].uri // "mailto:roy@example.org"
  * ```
  */
-export function atAt(sc: UriScanner, t: number, out: UriMatch[]): Outcome {
+export function atAt(sc: ScannerView, t: number, out: UriMatch[]): Outcome {
   const text = sc.text, len = text.length;
   sc.resume = 0;
   const lo = Math.max(sc.floor, t - MAX_LOCAL_PART - 1);
