@@ -9,3 +9,4 @@ export * from './client/index.js';
 export * from './gateway/index.js';
 export * from './web/index.js';
 export * from './demo/index.js';
+export * from './links/index.js';
