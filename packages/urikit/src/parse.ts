@@ -17,9 +17,10 @@
  */
 import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
-import { ALPHA, CLASS, HEXDIG, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO, hexValue, ucscharLength } from './chars.js';
+import { ALPHA, CLASS, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO, hexValue, ucscharLength } from './chars.js';
 import { parseIPv4Address } from './host/ipv4.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
+import { readIPvFuture } from './host/ipvfuture.js';
 
 // Where the last scan found each component; -1 when absent.
 let schemeEnd = -1; // index of the ":" after the scheme
@@ -117,63 +118,51 @@ function scan(input: string, kind: Kind): void {
   }
 
   // RFC 3986 §3.3 path; §4.2: in a relative-ref without authority, the first
-  // segment must not contain ":" (path-noscheme).
+  // segment must not contain ":" (path-noscheme: segment-nz-nc).
   pathStart = i;
-  if (schemeEnd < 0 && hostStart < 0 && at(input, i, len) !== SLASH) {
-    for (; i < len; i++) {
-      const c = input.charCodeAt(i);
-      if (c === SLASH || c === QUESTION || c === HASH) break;
-      if (c === COLON) throw fail('colon-in-first-segment', i);
-      if (c < 128) {
-        if (table[c]! & PATH) continue;
-        if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-        throw fail('invalid-char', i);
-      }
-      i = ucschar(input, i, iri, false) - 1;
-    }
+  if (schemeEnd < 0 && hostStart < 0) {
+    i = scanRun(input, i, SEGMENT_NC, iri, false);
+    if (at(input, i, len) === COLON) throw fail('colon-in-first-segment', i);
   }
-  for (; i < len; i++) {
-    const c = input.charCodeAt(i);
-    if (c < 128) {
-      if (table[c]! & PATH) continue;
-      if (c === QUESTION || c === HASH) break;
-      if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-      throw fail('invalid-char', i);
-    }
-    i = ucschar(input, i, iri, false) - 1;
-  }
+  i = scanRun(input, i, PATH, iri, false);
   pathEnd = i;
+  let c = at(input, i, len);
 
   // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.
-  if (at(input, i, len) === QUESTION) {
-    queryStart = ++i;
-    for (; i < len; i++) {
-      const c = input.charCodeAt(i);
-      if (c < 128) {
-        if (table[c]! & QUERY) continue;
-        if (c === HASH) break;
-        if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-        throw fail('invalid-char', i);
-      }
-      i = ucschar(input, i, iri, true) - 1;
-    }
+  if (c === QUESTION) {
+    queryStart = i + 1;
+    i = scanRun(input, i + 1, QUERY, iri, true);
     queryEnd = i;
+    c = at(input, i, len);
   }
 
   // RFC 3986 §3.5: fragment = *( pchar / "/" / "?" ); absolute-URI has none (§4.3).
-  if (i < len) {
+  if (c === HASH) {
     if (kind === 'absolute-uri') throw fail('fragment-not-allowed', i);
-    fragmentStart = ++i;
-    for (; i < len; i++) {
-      const c = input.charCodeAt(i);
-      if (c < 128) {
-        if (table[c]! & QUERY) continue;
-        if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-        throw fail('invalid-char', i);
-      }
-      i = ucschar(input, i, iri, false) - 1;
-    }
+    fragmentStart = i + 1;
+    i = scanRun(input, i + 1, QUERY, iri, false);
   }
+  if (i < len) throw fail('invalid-char', i);
+}
+
+/**
+ * The end of the run of `cls` characters, `pct-encoded` triplets (RFC 3986
+ * §2.1) and, in an IRI, `ucschar` (and `iprivate` when `privateToo`,
+ * RFC 3987 §2.2) that begins at `i`: every component is one such run.
+ */
+function scanRun(input: string, i: number, cls: number, iri: boolean, privateToo: boolean): number {
+  const len = input.length;
+  const table = CLASS; // a local alias keeps the hot loop free of module-context loads
+  for (; i < len; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128) {
+      if (table[c]! & cls) continue;
+      if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
+      return i;
+    }
+    i = ucschar(input, i, iri, privateToo) - 1;
+  }
+  return len;
 }
 
 /** The code unit at `i`, or -1 at or past the end (never NaN). */
@@ -206,24 +195,8 @@ function missingScheme(input: string): never {
  */
 function scanAuthority(input: string, start: number, iri: boolean): number {
   const len = input.length;
-  const table = CLASS;
-  let j = start;
-  let firstColon = -1;
-  let c = -1;
-  while (j < len) {
-    c = input.charCodeAt(j);
-    if (c < 128) {
-      if (table[c]! & USERINFO) {
-        if (c === COLON && firstColon < 0) firstColon = j;
-        j++;
-        continue;
-      }
-      if (c === PERCENT) { j = pctEncoded(input, j); continue; }
-      break;
-    }
-    j = ucschar(input, j, iri, false);
-  }
-  if (j >= len) c = -1;
+  const j = scanRun(input, start, USERINFO, iri, false);
+  const c = at(input, j, len);
   if (c === AT) {
     // RFC 3986 §3.2.1 userinfo "@"
     userinfoStart = start;
@@ -233,7 +206,8 @@ function scanAuthority(input: string, start: number, iri: boolean): number {
   if (c === LBRACKET && j === start) return scanHost(input, j, iri);
   if (!endsAuthority(c)) throw fail('invalid-char', j);
   hostStart = start;
-  if (firstColon < 0) {
+  const firstColon = input.indexOf(':', start);
+  if (firstColon < 0 || firstColon >= j) {
     hostEnd = j;
   } else {
     hostEnd = firstColon;
@@ -246,24 +220,15 @@ function scanAuthority(input: string, start: number, iri: boolean): number {
 /** RFC 3986 §3.2.2: host = IP-literal / IPv4address / reg-name, then [ ":" port ]. */
 function scanHost(input: string, start: number, iri: boolean): number {
   const len = input.length;
-  const table = CLASS;
-  hostStart = start;
+    hostStart = start;
   let j = start;
   let c = at(input, j, len);
   if (c === LBRACKET) {
     j = scanIPLiteral(input, start);
     c = at(input, j, len);
   } else {
-    while (j < len) {
-      c = input.charCodeAt(j);
-      if (c < 128) {
-        if (table[c]! & REG_NAME) { j++; continue; }
-        if (c === PERCENT) { j = pctEncoded(input, j); continue; }
-        break;
-      }
-      j = ucschar(input, j, iri, false);
-    }
-    if (j >= len) c = -1;
+    j = scanRun(input, j, REG_NAME, iri, false);
+    c = at(input, j, len);
     hostEnd = j;
     classifyRegName(input);
   }
@@ -310,16 +275,7 @@ function scanIPLiteral(input: string, start: number): number {
   }
   const first = at(input, start + 1, len);
   if (first === 0x76 || first === 0x56) {
-    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-    let j = start + 2;
-    while (j < close && CLASS[input.charCodeAt(j)]! & HEXDIG) j++;
-    if (j === start + 2 || input.charCodeAt(j) !== 0x2e) throw fail('bad-ipvfuture', j);
-    const tail = ++j;
-    for (; j < close; j++) {
-      const c = input.charCodeAt(j);
-      if (!(c < 128 && CLASS[c]! & IPVFUTURE)) throw fail('bad-ipvfuture', j);
-    }
-    if (j === tail) throw fail('bad-ipvfuture', j);
+    readIPvFuture(input, start + 1, close);
     hostKind = 'ipvfuture';
   } else {
     readIPv6address(input, start + 1, zone < 0 ? close : zone, undefined, input);

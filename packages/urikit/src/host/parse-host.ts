@@ -11,9 +11,9 @@
  * ```
  */
 import { UriError } from '../errors.js';
-import { CLASS, HEXDIG, IPVFUTURE } from '../chars.js';
 import { parseIPv4Address, formatIPv4 } from './ipv4.js';
 import { parseIPv6Address, formatIPv6 } from './ipv6.js';
+import { readIPvFuture } from './ipvfuture.js';
 import { findRegNameError, findIRegNameError, checkHostname } from './regname.js';
 
 /**
@@ -163,16 +163,7 @@ export function parseHost(text: string, opts?: ParseHostOptions): Host {
 
 /** `"[" IPvFuture "]"` with `text[close]` the "]" (RFC 3986 §3.2.2). */
 function parseIPvFuture(text: string, close: number): IPvFutureHost {
-  // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-  let i = 2;
-  while (i < close && (CLASS[text.charCodeAt(i)] ?? 0) & HEXDIG) i++;
-  if (i === 2 || i >= close || text.charCodeAt(i) !== 0x2e) throw new UriError('bad-ipvfuture', i, text);
-  const dot = i++;
-  if (i === close) throw new UriError('bad-ipvfuture', i, text);
-  for (; i < close; i++) {
-    const c = text.charCodeAt(i);
-    if (!(c < 128 && CLASS[c]! & IPVFUTURE)) throw new UriError('bad-ipvfuture', i, text);
-  }
+  const dot = readIPvFuture(text, 1, close);
   return { kind: 'ipvfuture', version: text.slice(2, dot), address: text.slice(dot + 1, close) };
 }
 
