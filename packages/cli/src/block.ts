@@ -12,7 +12,9 @@ import { OPS, runOp, type OpOptions, type Outcome } from './ops/index.js';
  *
  * @example
  * ```ts
- * const job: BlockJob = { op: 'validate', opts: {}, json: false, problemsTo: 'stdout', source: '-' };
+ * const job: BlockJob = { op: 'validate', opts: {}, json: false, problemsTo: 'stdout', source: '-', silentValid: true };
+ * processBlock(job, 'http://a/\nhttp://a b/\n', 1).out
+ * // '-:2:9: invalid-char: this character is not allowed here at offset 8: U+0020\n'
  * ```
  */
 export interface BlockJob {
@@ -35,7 +37,8 @@ export interface BlockJob {
  *
  * @example
  * ```ts
- * const r: BlockResult = { out: '', err: '', lines: 1, inputs: 1, failed: 0 };
+ * const r: BlockResult = processBlock({ op: 'normalize', opts: {}, json: false, problemsTo: 'stderr', source: '-' }, 'HTTP://A\n\n', 1);
+ * r // { out: 'http://a/\n', err: '', lines: 2, inputs: 1, failed: 0 }
  * ```
  */
 export interface BlockResult {
@@ -54,7 +57,8 @@ export interface BlockResult {
  *
  * @example
  * ```ts
- * problemLine('-', 2, outcome) // '-:2:9: invalid-char: ...'
+ * import { OPS } from './ops/index.js';
+ * problemLine('-', 2, OPS.validate!('http://a b/', {})) // '-:2:9: invalid-char: this character is not allowed here at offset 8: U+0020'
  * ```
  */
 export function problemLine(source: string, line: number, outcome: Outcome): string {
@@ -68,8 +72,11 @@ export function problemLine(source: string, line: number, outcome: Outcome): str
  *
  * @example
  * ```ts
+ * import { OPS } from './ops/index.js';
+ * const job: BlockJob = { op: 'normalize', opts: {}, json: true, problemsTo: 'stderr', source: 'urls.txt' };
  * const acc = { out: '', err: '' };
- * renderOutcome(job, 'http://a/', 1, OPS.normalize!('http://a/', {}), acc);
+ * renderOutcome(job, 'HTTP://A', 1, OPS.normalize!('HTTP://A', {}), acc);
+ * acc.out // '{"line":1,"input":"HTTP://A","source":"urls.txt","valid":true,"normalized":"http://a/"}\n'
  * ```
  */
 export function renderOutcome(job: BlockJob, input: string, line: number | undefined, outcome: Outcome, into: { out: string; err: string }): void {
@@ -104,7 +111,10 @@ export function renderOutcome(job: BlockJob, input: string, line: number | undef
  *
  * @example
  * ```ts
- * processBlock(job, 'http://a/\nhttp://a b/\n', 1) // { lines: 2, inputs: 2, failed: 1, ... }
+ * const job: BlockJob = { op: 'validate', opts: {}, json: false, problemsTo: 'stdout', source: '-', silentValid: true };
+ * processBlock(job, '\uFEFFhttp://a/\r\n\nhttp://a b/\n', 1)
+ * // { out: '-:3:9: invalid-char: this character is not allowed here at offset 8: U+0020\n', err: '',
+ * //   lines: 3, inputs: 2, failed: 1 }
  * ```
  */
 export function processBlock(job: BlockJob, text: string, firstLine: number): BlockResult {

@@ -18,7 +18,13 @@ import { splitLines } from './lines.js';
  *
  * @example
  * ```ts
- * const o: BulkOptions = { job, sources: ['-'], jobs: 2, progress: true, stats: false, maxLine: 1 << 24 };
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('urls.txt', 'http://a/\nhttp://a b/\n');
+ * const o: BulkOptions = {
+ *   job: { op: 'validate', opts: {}, json: false, problemsTo: 'stdout', silentValid: true },
+ *   sources: ['urls.txt'], jobs: 1, progress: false, stats: false, maxLine: 1 << 24,
+ * };
+ * await runBulk(o) // { lines: 2, inputs: 2, failed: 1 } (prints "urls.txt:2:9: invalid-char: ...")
  * ```
  */
 export interface BulkOptions {
@@ -42,7 +48,11 @@ export interface BulkOptions {
  *
  * @example
  * ```ts
- * const t: BulkTotals = { lines: 10, inputs: 9, failed: 1 };
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('urls.txt', 'http://a/\n\nhttp://b/\n');
+ * const job = { op: 'validate', opts: {}, json: false, problemsTo: 'stdout', silentValid: true } as const;
+ * const t: BulkTotals = await runBulk({ job, sources: ['urls.txt'], jobs: 1, progress: false, stats: false, maxLine: 1 << 24 });
+ * t // { lines: 3, inputs: 2, failed: 0 } (a blank line counts, but is no input)
  * ```
  */
 export interface BulkTotals {
@@ -70,7 +80,12 @@ function tooLong(job: BlockJob, line: number, maxLine: number): BlockResult {
  *
  * @example
  * ```ts
- * const { failed } = await runBulk({ job, sources: ['urls.txt'], jobs: 2, progress: true, stats: false, maxLine: 1 << 24 });
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('a.txt', 'http://a/\n');
+ * writeFileSync('b.txt', 'http://a b/\n');
+ * const job = { op: 'validate', opts: {}, json: false, problemsTo: 'stdout', silentValid: true } as const;
+ * await runBulk({ job, sources: ['a.txt', 'b.txt'], jobs: 1, progress: false, stats: false, maxLine: 1 << 24 })
+ * // { lines: 2, inputs: 2, failed: 1 } (prints "b.txt:1:9: invalid-char: ...")
  * ```
  */
 export async function runBulk(o: BulkOptions): Promise<BulkTotals> {

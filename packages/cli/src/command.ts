@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
  *
  * @example
  * ```ts
- * process.exitCode = EXIT_OK;
+ * import { main } from './index.js';
+ * await main(['validate', 'http://example.com/']) === EXIT_OK // true (prints "valid")
  * ```
  */
 export const EXIT_OK = 0;
@@ -19,7 +20,8 @@ export const EXIT_OK = 0;
  *
  * @example
  * ```ts
- * return failed > 0 ? EXIT_INVALID : EXIT_OK;
+ * import { main } from './index.js';
+ * await main(['compare', 'http://a/x', 'http://a/y']) === EXIT_INVALID // true (prints "different")
  * ```
  */
 export const EXIT_INVALID = 1;
@@ -28,7 +30,8 @@ export const EXIT_INVALID = 1;
  *
  * @example
  * ```ts
- * process.exitCode = EXIT_USAGE;
+ * import { main } from './index.js';
+ * await main(['normalize', '--level', 'loose', 'http://a/']) === EXIT_USAGE // true (the message goes to standard error)
  * ```
  */
 export const EXIT_USAGE = 2;
@@ -37,7 +40,9 @@ export const EXIT_USAGE = 2;
  *
  * @example
  * ```ts
- * process.exitCode = EXIT_FAILURE;
+ * import { main } from './index.js';
+ * // The store cannot be opened: its directory does not exist.
+ * await main(['token', 'create', '--authority', 'urn:example:', '--db', 'no-such-dir/names.sqlite']) === EXIT_FAILURE // true
  * ```
  */
 export const EXIT_FAILURE = 3;
@@ -48,6 +53,9 @@ export const EXIT_FAILURE = 3;
  * @example
  * ```ts
  * const level: OptionSpec = { type: 'string', choices: ['syntax', 'scheme'], help: 'the rung of the ladder' };
+ * const cmd: Command = { name: 'norm', summary: '', usage: [], options: { level }, examples: [], run: async () => EXIT_OK };
+ * parseCommandLine(cmd, ['--level', 'syntax']).values // { level: 'syntax' }
+ * parseCommandLine(cmd, ['--level', 'loose']) // throws UsageError
  * ```
  */
 export interface OptionSpec {
@@ -67,7 +75,8 @@ export interface OptionSpec {
  *
  * @example
  * ```ts
- * const args: Args = { values: { json: true }, positionals: ['http://a/'] };
+ * const args: Args = { values: { jobs: '2' }, positionals: ['http://a/'] };
+ * intOption(args, 'jobs', 1) // 2
  * ```
  */
 export interface Args {
@@ -81,6 +90,8 @@ export interface Args {
  * @example
  * ```ts
  * const hello: Command = { name: 'hello', summary: 'greets', usage: ['hello'], options: COMMON, examples: ['urikit hello'], run: async () => EXIT_OK };
+ * await hello.run(parseCommandLine(hello, ['--json'])) // 0
+ * helpText(hello).split('\n').slice(0, 3) // ['urikit hello: greets', '', 'Usage:']
  * ```
  */
 export interface Command {
@@ -103,7 +114,10 @@ export interface Command {
  *
  * @example
  * ```ts
- * throw new UsageError('missing BASE', 'resolve');
+ * import { parseCommand } from './commands/uri.js';
+ * const e = new UsageError('missing BASE', 'resolve');
+ * [e.name, e.message, e.command] // ['UsageError', 'missing BASE', 'resolve']
+ * parseCommandLine(parseCommand, ['--no-such-option']) // throws UsageError
  * ```
  */
 export class UsageError extends Error {
@@ -118,7 +132,7 @@ export class UsageError extends Error {
  *
  * @example
  * ```ts
- * options: { ...COMMON, ...BULK }
+ * Object.keys(COMMON) // ['help', 'json']
  * ```
  */
 export const COMMON: Record<string, OptionSpec> = {
@@ -131,7 +145,8 @@ export const COMMON: Record<string, OptionSpec> = {
  *
  * @example
  * ```ts
- * options: { ...COMMON, ...BULK }
+ * const options = { ...COMMON, ...BULK };
+ * Object.keys(options) // ['help', 'json', 'input', 'jobs', 'no-progress', 'stats', 'max-line']
  * ```
  */
 export const BULK: Record<string, OptionSpec> = {
@@ -147,6 +162,7 @@ export const BULK: Record<string, OptionSpec> = {
  *
  * @example
  * ```ts
+ * import { normalizeCommand } from './commands/uri.js';
  * parseCommandLine(normalizeCommand, ['--level', 'syntax', 'HTTP://A/']).values.level // 'syntax'
  * ```
  */
@@ -177,7 +193,11 @@ export function parseCommandLine(cmd: Command, argv: string[]): Args {
  *
  * @example
  * ```ts
- * intOption(args, 'jobs', 1) // 2 for --jobs 2
+ * import { normalizeCommand } from './commands/uri.js';
+ * const args = parseCommandLine(normalizeCommand, ['--jobs', '2']);
+ * intOption(args, 'jobs', 1) // 2
+ * intOption(args, 'max-line', 16_777_216) // 16777216 (not given: the default)
+ * intOption(parseCommandLine(normalizeCommand, ['--jobs', 'x']), 'jobs', 1) // throws UsageError
  * ```
  */
 export function intOption(args: Args, name: string, dflt: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
@@ -200,7 +220,9 @@ export function intOption(args: Args, name: string, dflt: number, min = 1, max =
  *
  * @example
  * ```ts
- * process.stdout.write(helpText(parseCommand));
+ * import { parseCommand } from './commands/uri.js';
+ * helpText(parseCommand).startsWith('urikit parse: ') // true
+ * helpText(parseCommand).includes('  -h, --help ') // true
  * ```
  */
 export function helpText(cmd: Command): string {

@@ -3,9 +3,7 @@
  * resolves to its exit status; bin.ts calls it with the process arguments.
  */
 import { readFileSync } from 'node:fs';
-import { MissingFeatureError } from './api.js';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError, helpText, parseCommandLine, type Command } from './command.js';
-import { WorkerFailure } from './pool.js';
 import { compareCommand, hostCommand, lintCommand, normalizeCommand, parseCommand, resolveCommand, validateCommand } from './commands/uri.js';
 import { urnCommand } from './commands/urn.js';
 import { extractCommand } from './commands/extract.js';
@@ -19,7 +17,9 @@ export type { Command } from './command.js';
  *
  * @example
  * ```ts
- * COMMANDS.map((c) => c.name) // ['parse', 'validate', ...]
+ * COMMANDS.map((c) => c.name)
+ * // ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn',
+ * //  'serve', 'gateway', 'resolve-urn', 'import', 'token']
  * ```
  */
 export const COMMANDS: readonly Command[] = [
@@ -59,7 +59,9 @@ function overview(): string {
  *
  * @example
  * ```ts
- * process.exitCode = await main(['normalize', 'HTTP://Example.COM:80/']);
+ * await main(['normalize', 'HTTP://Example.COM:80/']) // 0 (prints "http://example.com/")
+ * await main(['normalize', 'http://a b/']) // 1 (the error goes to standard error)
+ * await main(['frobnicate']) // 2 (unknown command)
  * ```
  */
 export async function main(argv: string[]): Promise<number> {
@@ -86,10 +88,6 @@ export async function main(argv: string[]): Promise<number> {
     return await cmd.run(args);
   } catch (e) {
     if (e instanceof UsageError) return usage(e, cmd.name);
-    if (e instanceof MissingFeatureError || (e instanceof WorkerFailure && e.workerErrorName === 'MissingFeatureError')) {
-      process.stderr.write(`urikit ${cmd.name}: ${e.message}\n`);
-      return EXIT_FAILURE;
-    }
     const err = e as NodeJS.ErrnoException;
     process.stderr.write(`urikit ${cmd.name}: ${err?.message ?? String(e)}\n`);
     return EXIT_FAILURE;

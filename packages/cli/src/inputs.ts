@@ -15,7 +15,10 @@ import { OPS, runOp, type OpOptions } from './ops/index.js';
  *
  * @example
  * ```ts
- * const p: PerInput = { command: 'normalize', op: 'normalize', opts: { level: 'scheme' } };
+ * import { parseCommandLine } from './command.js';
+ * import { normalizeCommand } from './commands/uri.js';
+ * const p: PerInput = { command: 'normalize', op: 'normalize', opts: { level: 'syntax' } };
+ * await runPerInput(p, parseCommandLine(normalizeCommand, []), ['HTTP://A:80/']) // 0 (prints "http://a:80/")
  * ```
  */
 export interface PerInput {
@@ -33,7 +36,8 @@ export interface PerInput {
  *
  * @example
  * ```ts
- * await writeOut('http://a/\n');
+ * await writeOut('') // undefined (nothing to write)
+ * await writeOut('http://a/\n') // undefined (written, after the 'drain' event when the pipe was full)
  * ```
  */
 export async function writeOut(text: string): Promise<void> {
@@ -45,7 +49,11 @@ export async function writeOut(text: string): Promise<void> {
  *
  * @example
  * ```ts
- * return runPerInput({ command: 'parse', op: 'parse', opts: {} }, args, args.positionals);
+ * import { parseCommandLine } from './command.js';
+ * import { parseCommand } from './commands/uri.js';
+ * const args = parseCommandLine(parseCommand, ['--json', 'http://a b/']);
+ * await runPerInput({ command: 'parse', op: 'parse', opts: {} }, args, args.positionals) // 1 (prints the record with its error)
+ * await runPerInput({ command: 'parse', op: 'parse', opts: {} }, parseCommandLine(parseCommand, ['-i', 'urls.txt']), ['http://a/']) // throws UsageError
  * ```
  */
 export async function runPerInput(p: PerInput, args: Args, inputs: string[]): Promise<number> {

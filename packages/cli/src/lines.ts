@@ -12,7 +12,11 @@
  *
  * @example
  * ```ts
- * const p: Piece = { kind: 'too-long', line: 7 };
+ * const pieces: Piece[] = [];
+ * import { Readable } from 'node:stream';
+ * const chunks = Readable.from(['a\n', '0123456789', '\nb\n'].map((s) => Buffer.from(s)));
+ * for await (const p of splitLines(chunks, { blockSize: 1, maxLine: 4 })) pieces.push(p);
+ * pieces.map((p) => (p.kind === 'lines' ? p.bytes.toString() : p)) // ['a\n', { kind: 'too-long', line: 2 }, 'b\n']
  * ```
  */
 export type Piece =
@@ -24,7 +28,11 @@ export type Piece =
  *
  * @example
  * ```ts
- * const o: SplitOptions = { blockSize: 256 * 1024, maxLine: 16 * 1024 * 1024 };
+ * const o: SplitOptions = { blockSize: 6, maxLine: 16 };
+ * const blocks: string[] = [];
+ * import { Readable } from 'node:stream';
+ * for await (const p of splitLines(Readable.from(['ab\n', 'cd\n', 'ef\n', 'gh\n'].map((s) => Buffer.from(s))), o)) if (p.kind === 'lines') blocks.push(p.bytes.toString());
+ * blocks // ['ab\ncd\n', 'ef\ngh\n'] (a block is yielded once 6 bytes are held)
  * ```
  */
 export interface SplitOptions {
@@ -62,9 +70,14 @@ export function countLines(buf: Uint8Array, end: number): number {
  *
  * @example
  * ```ts
- * for await (const p of splitLines(process.stdin, { blockSize: 1 << 18, maxLine: 1 << 24 })) {
- *   if (p.kind === 'lines') handle(p.bytes.toString('utf8'), p.firstLine);
+ * // A line cut across two chunks comes out whole; the last line needs no line feed.
+ * const blocks: string[] = [];
+ * import { Readable } from 'node:stream';
+ * const stdin = Readable.from([Buffer.from('http://a/\nhttp:'), Buffer.from('//b/\nhttp://c/')]);
+ * for await (const p of splitLines(stdin, { blockSize: 8, maxLine: 1 << 24 })) {
+ *   if (p.kind === 'lines') blocks.push(`${p.firstLine}+${p.lines}: ${p.bytes.toString('utf8')}`);
  * }
+ * blocks // ['1+1: http://a/\n', '2+1: http://b/\n', '3+0: http://c/']
  * ```
  */
 export async function* splitLines(stream: AsyncIterable<Uint8Array>, o: SplitOptions): AsyncGenerator<Piece> {

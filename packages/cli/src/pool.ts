@@ -23,7 +23,8 @@ interface Slot {
  *
  * @example
  * ```ts
- * if (e instanceof WorkerFailure && e.workerErrorName === 'MissingFeatureError') return EXIT_FAILURE;
+ * const e = new WorkerFailure('TypeError', 'x is not a function');
+ * [e instanceof Error, e.name, e.workerErrorName, e.message] // [true, 'WorkerFailure', 'TypeError', 'x is not a function']
  * ```
  */
 export class WorkerFailure extends Error {
@@ -38,8 +39,15 @@ export class WorkerFailure extends Error {
  *
  * @example
  * ```ts
- * const pool = new WorkerPool(2);
- * const r = await pool.run(job, bytes, 1);
+ * // Workers run the built files (dist/worker.js), so this example takes the built pool.
+ * import { WorkerPool as BuiltPool } from '../dist/pool.js';
+ * const pool = new BuiltPool(2);
+ * const job = { op: 'normalize', opts: {}, json: false, problemsTo: 'stderr', source: '-' } as const;
+ * const results = await Promise.all([
+ *   pool.run(job, new TextEncoder().encode('HTTP://A\n'), 1),
+ *   pool.run(job, new TextEncoder().encode('HTTP://B:80/\n'), 2),
+ * ]);
+ * results.map((r) => r.out) // ['http://a/\n', 'http://b/\n']
  * await pool.close();
  * ```
  */

@@ -9,9 +9,15 @@
  *
  * @example
  * ```ts
- * const p = new Progress(process.stderr, true, totalBytes);
- * p.bytes += chunk.length; p.lines += n; p.tick();
+ * let screen = '';
+ * const terminal = { write: (s: string) => ((screen += s), true) } as unknown as NodeJS.WriteStream;
+ * const p = new Progress(terminal, true, 2_000_000);
+ * p.bytes += 1_000_000;
+ * p.lines += 20_000;
+ * p.tick();
+ * screen.startsWith('\r\x1b[K[############............]  50% 1.0 MB  20,000 lines  ') // true
  * p.clear();
+ * screen.endsWith('lines/s\r\x1b[K') // true (the line is erased)
  * ```
  */
 export class Progress {

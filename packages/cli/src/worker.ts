@@ -10,7 +10,11 @@ import { processBlock, type BlockJob } from './block.js';
  *
  * @example
  * ```ts
- * worker.postMessage({ id: 0, job, bytes, firstLine: 1 } satisfies BlockRequest, [bytes.buffer]);
+ * import { processBlock } from './block.js';
+ * const req: BlockRequest = { id: 0, job: { op: 'normalize', opts: {}, json: false, problemsTo: 'stderr', source: '-' },
+ *   bytes: new TextEncoder().encode('HTTP://A\n'), firstLine: 1 };
+ * // The worker answers { id, result } with what processBlock makes of the decoded bytes:
+ * processBlock(req.job, new TextDecoder().decode(req.bytes), req.firstLine).out // 'http://a/\n'
  * ```
  */
 export interface BlockRequest {

@@ -7,7 +7,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadHtml, uri } from '../api.js';
+import { extractUrisFromStream } from 'urikit';
 import { COMMON, EXIT_INVALID, EXIT_OK, UsageError, type Command } from '../command.js';
 import { writeOut } from '../inputs.js';
 import type { ExtractOptions } from 'urikit';
@@ -24,7 +24,10 @@ async function readAll(source: string): Promise<string> {
  *
  * @example
  * ```ts
- * await extractCommand.run(parseCommandLine(extractCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('mail.txt', 'Yes, Jim, I found it under <http://www.w3.org/Addressing/>.\n');
+ * await extractCommand.run(parseCommandLine(extractCommand, ['mail.txt'])) // 0 (prints "http://www.w3.org/Addressing/")
  * ```
  */
 export const extractCommand: Command = {
@@ -71,7 +74,7 @@ export const extractCommand: Command = {
         // 2003 draft §5.1: the base is the first <base href>, else the URI the document was retrieved from.
         const documentUri = base ?? (name !== undefined ? pathToFileURL(resolvePath(name)).href : undefined);
         if (documentUri === undefined) throw new UsageError('--html on standard input needs --base URI (the document\'s own URI)', 'extract');
-        const found = (await loadHtml()).extractLinksFromHtml(await readAll(source), documentUri);
+        const found = (await import('@urikit/html')).extractLinksFromHtml(await readAll(source), documentUri);
         for (const l of found.links) {
           if (l.uri === undefined) {
             failed++;
@@ -83,7 +86,7 @@ export const extractCommand: Command = {
         continue;
       }
       const stream = source === '-' ? process.stdin : createReadStream(source, { highWaterMark: 1 << 20 });
-      for await (const found of uri.extractUrisFromStream(stream as AsyncIterable<Buffer>, opts)) {
+      for await (const found of extractUrisFromStream(stream as AsyncIterable<Buffer>, opts)) {
         await emit({ ...found }, found.uri);
       }
     }

@@ -4,7 +4,7 @@
  * RFC 2483).
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { UriError, loadService } from '../api.js';
+import { UriError } from 'urikit';
 import type { GatewayOptions, ResolveOptions, ServerOptions, Store } from '@urikit/resolver';
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
@@ -42,7 +42,9 @@ async function closeStore(store: Store | undefined): Promise<void> {
  *
  * @example
  * ```ts
- * await serveCommand.run(parseCommandLine(serveCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * // `urikit serve --demo` answers until SIGINT or SIGTERM; a bad option stops it before it listens.
+ * await serveCommand.run(parseCommandLine(serveCommand, ['--port', '70000'])) // throws UsageError
  * ```
  */
 export const serveCommand: Command = {
@@ -86,7 +88,7 @@ export const serveCommand: Command = {
     if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 4095) * 1024 * 1024;
     if (args.values.log === true) opts.logger = true;
     const stop = signalled();
-    const service = await loadService();
+    const service = await import('@urikit/resolver');
     const server = await service.startServer(opts);
     const url = server.url;
     if (args.values.json === true) {
@@ -114,7 +116,9 @@ export const serveCommand: Command = {
  *
  * @example
  * ```ts
- * await gatewayCommand.run(parseCommandLine(gatewayCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * // `urikit gateway` answers until SIGINT or SIGTERM; a bad option stops it before it listens.
+ * await gatewayCommand.run(parseCommandLine(gatewayCommand, ['--port', 'x'])) // throws UsageError
  * ```
  */
 export const gatewayCommand: Command = {
@@ -140,7 +144,7 @@ export const gatewayCommand: Command = {
   run: async (args) => {
     const port = intOption(args, 'port', 8080, 0, 65535);
     const stop = signalled();
-    const service = await loadService();
+    const service = await import('@urikit/resolver');
     const host = args.values.host as string;
     const opts: GatewayOptions = { port, host };
     if (args.values.resolver) opts.resolvers = args.values.resolver as string[];
@@ -162,7 +166,12 @@ export const gatewayCommand: Command = {
  *
  * @example
  * ```ts
- * await resolveUrnCommand.run(parseCommandLine(resolveUrnCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * import { startServer } from '@urikit/resolver';
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * await resolveUrnCommand.run(parseCommandLine(resolveUrnCommand, ['--resolver', server.url, 'urn:ietf:rfc:3986'])) // 0 (prints the location)
+ * await resolveUrnCommand.run(parseCommandLine(resolveUrnCommand, ['--resolver', server.url, 'urn:ietf:rfc:999999'])) // 1 (unknown: 404)
+ * await server.close();
  * ```
  */
 export const resolveUrnCommand: Command = {
@@ -193,7 +202,7 @@ export const resolveUrnCommand: Command = {
     if (typeof args.values.accept === 'string') opts.accept = args.values.accept;
     if (args.values['max-redirects'] !== undefined) opts.maxRedirects = intOption(args, 'max-redirects', 10, 0);
     if (typeof args.values.config === 'string') opts.discovery = { config: args.values.config };
-    const client = await loadService();
+    const client = await import('@urikit/resolver');
     let r: Awaited<ReturnType<typeof client.resolveUrn>>;
     try {
       r = await client.resolveUrn(urn, opts);
@@ -231,7 +240,10 @@ export const resolveUrnCommand: Command = {
  *
  * @example
  * ```ts
- * await importCommand.run(parseCommandLine(importCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('names.ndjson', '{"urn":"urn:isbn:0451450523","locations":["https://openlibrary.org/isbn/0451450523"]}\n');
+ * await importCommand.run(parseCommandLine(importCommand, ['--db', ':memory:', 'names.ndjson'])) // 0 (prints "imported 1 records: 1 created, ...")
  * ```
  */
 export const importCommand: Command = {
@@ -256,7 +268,7 @@ export const importCommand: Command = {
     if (extra.length > 0) throw new UsageError('import takes one FILE', 'import');
     if (file !== '-' && !existsSync(file)) throw new UsageError(`cannot read ${file}: no such file`, 'import');
     const format = (args.values.format as string | undefined) ?? (file.toLowerCase().endsWith('.csv') ? 'csv' : 'ndjson');
-    const service = await loadService();
+    const service = await import('@urikit/resolver');
     const store = await service.openStore(dbOf(args.values));
     try {
       const stream = file === '-' ? process.stdin : createReadStream(file);
@@ -282,7 +294,9 @@ export const importCommand: Command = {
  *
  * @example
  * ```ts
- * await tokenCommand.run(parseCommandLine(tokenCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await tokenCommand.run(parseCommandLine(tokenCommand, ['create', '--authority', 'urn:example:', '--db', ':memory:'])) // 0 (prints the token)
+ * await tokenCommand.run(parseCommandLine(tokenCommand, ['create'])) // throws UsageError
  * ```
  */
 export const tokenCommand: Command = {
@@ -307,7 +321,7 @@ export const tokenCommand: Command = {
     if (extra.length > 0) throw new UsageError('token create takes no other argument', 'token');
     const authority = args.values.authority;
     if (typeof authority !== 'string' || authority === '') throw new UsageError('missing --authority PREFIX', 'token');
-    const service = await loadService();
+    const service = await import('@urikit/resolver');
     const store = await service.openStore(dbOf(args.values));
     try {
       const created = await service.createToken(store, { authority });

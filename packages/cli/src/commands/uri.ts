@@ -26,7 +26,9 @@ function uriOpts(values: Record<string, unknown>): OpOptions {
  *
  * @example
  * ```ts
- * await parseCommand.run(parseCommandLine(parseCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await parseCommand.run(parseCommandLine(parseCommand, ['http://a/b?q'])) // 0 (prints "scheme=http\thost=a\thostKind=reg-name\tpath=/b\tquery=q")
+ * await parseCommand.run(parseCommandLine(parseCommand, ['--kind', 'absolute-uri', 'http://a/b#c'])) // 1 (an absolute URI has no fragment)
  * ```
  */
 export const parseCommand: Command = {
@@ -49,7 +51,8 @@ export const parseCommand: Command = {
  *
  * @example
  * ```ts
- * await validateCommand.run(parseCommandLine(validateCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await validateCommand.run(parseCommandLine(validateCommand, ['http://a/', 'http://a b/'])) // 1 (one of the two is invalid)
  * ```
  */
 export const validateCommand: Command = {
@@ -72,7 +75,9 @@ export const validateCommand: Command = {
  *
  * @example
  * ```ts
- * await resolveCommand.run(parseCommandLine(resolveCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await resolveCommand.run(parseCommandLine(resolveCommand, ['http://a/b/c/d;p?q', '../../g'])) // 0 (prints "http://a/g")
+ * await resolveCommand.run(parseCommandLine(resolveCommand, [])) // throws UsageError
  * ```
  */
 export const resolveCommand: Command = {
@@ -101,7 +106,8 @@ export const resolveCommand: Command = {
  *
  * @example
  * ```ts
- * await normalizeCommand.run(parseCommandLine(normalizeCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await normalizeCommand.run(parseCommandLine(normalizeCommand, ['HTTP://Example.COM:80/%7euser'])) // 0 (prints "http://example.com/~user")
  * ```
  */
 export const normalizeCommand: Command = {
@@ -123,7 +129,8 @@ export const normalizeCommand: Command = {
  *
  * @example
  * ```ts
- * await compareCommand.run(parseCommandLine(compareCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await compareCommand.run(parseCommandLine(compareCommand, ['http://example.com', 'HTTP://EXAMPLE.com:80/', '--level', 'scheme'])) // 0 (prints "equivalent")
  * ```
  */
 export const compareCommand: Command = {
@@ -160,7 +167,9 @@ const SEVERITIES = ['info', 'warning', 'error'] as const;
  *
  * @example
  * ```ts
- * await lintCommand.run(parseCommandLine(lintCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await lintCommand.run(parseCommandLine(lintCommand, ['https://example.com/'])) // 0 (no finding)
+ * await lintCommand.run(parseCommandLine(lintCommand, ['ftp://user:secret@ftp.example.com/'])) // 1 (a password: an error)
  * ```
  */
 export const lintCommand: Command = {
@@ -192,7 +201,8 @@ export const lintCommand: Command = {
  *
  * @example
  * ```ts
- * await hostCommand.run(parseCommandLine(hostCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await hostCommand.run(parseCommandLine(hostCommand, ['--json', '0177.0.0.1'])) // 0 (prints the kind, the legacy IPv4 address and its class)
  * ```
  */
 export const hostCommand: Command = {

@@ -14,7 +14,9 @@ const ACTIONS = ['parse', 'validate', 'normalize', 'equivalent', 'display'] as c
  *
  * @example
  * ```ts
- * await urnCommand.run(parseCommandLine(urnCommand, ['--help']));
+ * import { parseCommandLine } from '../command.js';
+ * await urnCommand.run(parseCommandLine(urnCommand, ['equivalent', 'urn:example:a123', 'URN:EXAMPLE:a123?+r#f'])) // 0 (prints "equivalent")
+ * await urnCommand.run(parseCommandLine(urnCommand, ['frobnicate', 'urn:example:a'])) // throws UsageError
  * ```
  */
 export const urnCommand: Command = {

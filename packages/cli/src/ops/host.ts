@@ -2,7 +2,7 @@
  * The `host` operation: what a host is (2003 draft §3.2.2), what a rare
  * IPv4 form really names (§7.3), its class, and its IDNA forms (UTS #46).
  */
-import { uri } from '../api.js';
+import { classifyHost, domainToASCII, domainToUnicode, interpretLegacyIPv4, parse, parseHost } from 'urikit';
 import { describe, invalid, optional, plain, type Op, type Problem } from './outcome.js';
 
 
@@ -11,7 +11,7 @@ function hostOf(input: string): string {
   // RFC 3986 §3: scheme ":" "//" authority; a plain scan, no regular expression.
   const colon = input.indexOf('://');
   if (colon > 0 && isSchemeText(input, colon)) {
-    const ref = uri.parse(input, 'uri-reference');
+    const ref = parse(input, 'uri-reference');
     return ref.host ?? '';
   }
   return input;
@@ -41,7 +41,10 @@ function dottedQuad(n: number): string {
  *
  * @example
  * ```ts
- * hostOp('0x7f.1', {}).record // { valid: true, host: '0x7f.1', legacyIPv4: { address: '127.0.0.1', ... }, class: 'loopback', ... }
+ * hostOp('0x7f.1', {}).record
+ * // matches { valid: true, host: '0x7f.1', kind: 'reg-name', legacyIPv4: { address: '127.0.0.1', number: 2130706433 }, class: 'loopback' }
+ * hostOp('http://[2001:DB8::1]/', {}).text
+ * // 'host: [2001:DB8::1]\nkind: ipv6\ncanonical (RFC 5952): 2001:db8::1\nclass: documentation'
  * ```
  */
 export const hostOp: Op = (input) => {
@@ -51,21 +54,21 @@ export const hostOp: Op = (input) => {
   } catch (e) {
     return invalid(e);
   }
-  let parsed = optional(() => uri.parseHost(host));
+  let parsed = optional(() => parseHost(host));
   let idnaFirst: { value?: string; problem?: Problem } = {};
   if (parsed.problem && !isAscii(host)) {
     // An internationalized name: a URI carries its A-label form (RFC 3987 §3.1, UTS #46).
-    idnaFirst = optional(() => uri.domainToASCII(host));
-    if (idnaFirst.value !== undefined) parsed = optional(() => uri.parseHost(idnaFirst.value!));
+    idnaFirst = optional(() => domainToASCII(host));
+    if (idnaFirst.value !== undefined) parsed = optional(() => parseHost(idnaFirst.value!));
     else if (idnaFirst.problem) parsed = { problem: idnaFirst.problem };
   }
-  const legacy = optional(() => uri.interpretLegacyIPv4(host));
-  const klass = optional(() => uri.classifyHost(host));
+  const legacy = optional(() => interpretLegacyIPv4(host));
+  const klass = optional(() => classifyHost(host));
   const shape = (parsed.value ?? {}) as { kind?: string; text?: string };
   const legacyNumber = typeof legacy.value === 'number' ? legacy.value : undefined;
   const isName = shape.kind === 'reg-name' && legacyNumber === undefined && host !== '';
-  const ascii = idnaFirst.value !== undefined ? idnaFirst : isName ? optional(() => uri.domainToASCII(host)) : {};
-  const unicode = isName ? optional(() => uri.domainToUnicode(host)) : {};
+  const ascii = idnaFirst.value !== undefined ? idnaFirst : isName ? optional(() => domainToASCII(host)) : {};
+  const unicode = isName ? optional(() => domainToUnicode(host)) : {};
   const record: Record<string, unknown> = { host };
   const lines: string[] = [`host: ${host}`];
   if (shape.kind !== undefined) { record.kind = shape.kind; lines.push(`kind: ${shape.kind}`); }

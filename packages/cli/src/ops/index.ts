@@ -5,7 +5,6 @@
  * are plain data, so the same code runs in the main thread and in the
  * worker threads of `--jobs`.
  */
-import { MissingFeatureError } from '../api.js';
 import { type Op, type OpOptions, type Outcome, type Problem } from './outcome.js';
 import { compareOp, lintOp, normalizeOp, parseOp, resolveOp, validateOp } from './uri.js';
 import { hostOp } from './host.js';
@@ -19,8 +18,7 @@ export { componentsLine } from './uri.js';
  * Runs `op` on one input. A fault of the library on that input (anything
  * but a {@link UriError}, which the operations turn into an invalid
  * outcome) is reported as an `internal-error` of that input, so one bad
- * line never stops a bulk run; a feature missing from the build still
- * stops it.
+ * line never stops a bulk run.
  *
  * @example
  * ```ts
@@ -31,7 +29,6 @@ export function runOp(op: Op, input: string, o: OpOptions): Outcome {
   try {
     return op(input, o);
   } catch (e) {
-    if (e instanceof MissingFeatureError) throw e;
     const problem: Problem = { code: 'internal-error', offset: 0, message: `urikit failed on this input: ${e instanceof Error ? e.message : String(e)}` };
     return { ok: false, record: { valid: false, error: problem }, problem };
   }

@@ -3,15 +3,16 @@
  * cross into worker threads), its outcome as text and as a JSON record,
  * and the helpers that turn what the library throws into that outcome.
  */
-import { MissingFeatureError, UriError } from '../api.js';
-import type { Kind, LintSeverity, Profile, UrnProfile } from 'urikit';
+import { UriError, type Kind, type LintSeverity, type Profile, type UrnProfile } from 'urikit';
 
 /**
  * Plain-data options of an operation (they cross into worker threads).
  *
  * @example
  * ```ts
+ * import { OPS } from './index.js';
  * const o: OpOptions = { kind: 'uri', profile: 'draft-2003' };
+ * OPS.validate!('../g', o).problem?.code // 'missing-scheme'
  * ```
  */
 export interface OpOptions {
@@ -32,7 +33,9 @@ export interface OpOptions {
  *
  * @example
  * ```ts
- * const p: Problem = { code: 'invalid-char', offset: 8, message: 'this character is not allowed here' };
+ * import { OPS } from './index.js';
+ * const p: Problem = { code: 'invalid-char', offset: 8, message: 'this character is not allowed here at offset 8: U+0020' };
+ * OPS.validate!('http://a b/', {}).problem // p
  * ```
  */
 export interface Problem {
@@ -46,7 +49,9 @@ export interface Problem {
  *
  * @example
  * ```ts
- * OPS.normalize!('HTTP://A', {}) // { ok: true, text: 'http://a/', record: { valid: true, normalized: 'http://a/' } }
+ * import { OPS } from './index.js';
+ * const outcome: Outcome = OPS.normalize!('HTTP://A', {});
+ * outcome // { ok: true, text: 'http://a/', record: { valid: true, normalized: 'http://a/' } }
  * ```
  */
 export interface Outcome {
@@ -65,17 +70,21 @@ export interface Outcome {
  *
  * @example
  * ```ts
- * const op: Op = OPS.validate!;
+ * const op: Op = (input) => ({ ok: input.length > 0, record: { valid: true, length: input.length } });
+ * op('http://a/', {}) // { ok: true, record: { valid: true, length: 9 } }
  * ```
  */
 export type Op = (input: string, o: OpOptions) => Outcome;
 
 /**
- * Turns what a library call threw into a {@link Problem}; missing features and internal faults propagate.
+ * Turns what a library call threw into a {@link Problem}; anything but a {@link UriError} (an internal fault) propagates.
  *
  * @example
  * ```ts
- * try { parse('%zz') } catch (e) { toProblem(e) } // { code: 'bad-percent', offset: 0, ... }
+ * let thrown: unknown;
+ * try { parse('%zz'); } catch (e) { thrown = e; }
+ * toProblem(thrown) // matches { code: 'bad-percent', offset: 0 }
+ * toProblem(new TypeError('a fault')) // throws TypeError
  * ```
  */
 export function toProblem(e: unknown): Problem {
@@ -88,7 +97,9 @@ export function toProblem(e: unknown): Problem {
  *
  * @example
  * ```ts
- * try { parse('%zz') } catch (e) { return invalid(e) } // { ok: false, problem: { code: 'bad-percent', offset: 0, ... } }
+ * let thrown: unknown;
+ * try { parse('%zz'); } catch (e) { thrown = e; }
+ * invalid(thrown) // matches { ok: false, record: { valid: false }, problem: { code: 'bad-percent', offset: 0 } }
  * ```
  */
 export function invalid(e: unknown, record: Record<string, unknown> = {}): Outcome {
@@ -128,18 +139,18 @@ export function plain(value: unknown): unknown {
 }
 
 /**
- * Calls `f`, or gives `undefined` when the library lacks it or the input is not of its kind.
+ * Calls `f`: its value, or the {@link Problem} of the {@link UriError} it threw (an input not of its kind).
  *
  * @example
  * ```ts
- * optional(() => uri.domainToASCII('bücher.example')).value // 'xn--bcher-kva.example'
+ * optional(() => domainToASCII('bücher.example')) // { value: 'xn--bcher-kva.example' }
+ * optional(() => domainToASCII('xn--a.com')).problem?.code // 'bad-idna'
  * ```
  */
 export function optional<T>(f: () => T): { value?: T; problem?: Problem } {
   try {
     return { value: f() };
   } catch (e) {
-    if (e instanceof MissingFeatureError) return {};
     return { problem: toProblem(e) };
   }
 }

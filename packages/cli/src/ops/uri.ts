@@ -2,7 +2,7 @@
  * The operations on URI references: parse, validate, normalize, resolve,
  * compare and lint (RFC 3986 §3-§6, the 2003 draft §7).
  */
-import { uri } from '../api.js';
+import { equivalent, lint, normalize, parse, resolve } from 'urikit';
 import type { LintFinding, LintSeverity, Profile, UriReference } from 'urikit';
 import { invalid, type Op, type OpOptions } from './outcome.js';
 
@@ -45,7 +45,7 @@ function profileOpt(o: OpOptions): { profile?: Profile } {
  */
 export const parseOp: Op = (input, o) => {
   try {
-    const ref = uri.parse(input, o.kind ?? 'uri-reference', profileOpt(o));
+    const ref = parse(input, o.kind ?? 'uri-reference', profileOpt(o));
     return { ok: true, text: componentsLine(ref), record: { valid: true, components: componentsRecord(ref) } };
   } catch (e) {
     return invalid(e);
@@ -62,7 +62,7 @@ export const parseOp: Op = (input, o) => {
  */
 export const validateOp: Op = (input, o) => {
   try {
-    uri.parse(input, o.kind ?? 'uri-reference', profileOpt(o));
+    parse(input, o.kind ?? 'uri-reference', profileOpt(o));
     return { ok: true, text: 'valid', record: { valid: true } };
   } catch (e) {
     return invalid(e);
@@ -80,7 +80,7 @@ export const validateOp: Op = (input, o) => {
 export const normalizeOp: Op = (input, o) => {
   try {
     const level = o.level === 'syntax' ? 'syntax' : 'scheme';
-    const normalized = uri.normalize(input, { level });
+    const normalized = normalize(input, { level });
     return { ok: true, text: normalized, record: { valid: true, normalized } };
   } catch (e) {
     return invalid(e);
@@ -99,7 +99,7 @@ export const resolveOp: Op = (input, o) => {
   try {
     const opts: { strict?: boolean; profile?: Profile } = { ...profileOpt(o) };
     if (o.strict !== undefined) opts.strict = o.strict;
-    const resolved = uri.resolve(o.base ?? '', input, opts);
+    const resolved = resolve(o.base ?? '', input, opts);
     return { ok: true, text: resolved, record: { valid: true, base: o.base, resolved } };
   } catch (e) {
     return invalid(e, { base: o.base });
@@ -126,8 +126,8 @@ export const compareOp: Op = (input, o) => {
     const level = o.level ?? 'syntax';
     const opts: { level: 'simple' | 'syntax' | 'scheme'; ignoreFragment?: boolean } = { level };
     if (o.ignoreFragment) opts.ignoreFragment = true;
-    const equivalent = uri.equivalent(a, b, opts);
-    return { ok: equivalent, text: equivalent ? 'equivalent' : 'different', record: { valid: true, a, b, level, equivalent } };
+    const same = equivalent(a, b, opts);
+    return { ok: same, text: same ? 'equivalent' : 'different', record: { valid: true, a, b, level, equivalent: same } };
   } catch (e) {
     return invalid(e, { a, b });
   }
@@ -149,13 +149,13 @@ function loud(findings: readonly LintFinding[], quiet: readonly LintSeverity[] |
  */
 export const lintOp: Op = (input, o) => {
   try {
-    uri.parse(input, o.kind ?? 'uri-reference', profileOpt(o));
+    parse(input, o.kind ?? 'uri-reference', profileOpt(o));
   } catch (e) {
     return invalid(e);
   }
   let findings: LintFinding[];
   try {
-    findings = [...uri.lint(input)];
+    findings = [...lint(input)];
   } catch (e) {
     return invalid(e);
   }

@@ -1,6 +1,6 @@
 /**
- * Runs every TSDoc `@example` of packages/urikit/src, packages/html/src and
- * packages/resolver/src (STYLE §11), one test case per example named
+ * Runs every TSDoc `@example` of packages/urikit/src, packages/html/src,
+ * packages/resolver/src and packages/cli/src (STYLE §11), one test case per example named
  * `<file>:<line> <export name>`: it passes when the example runs, its
  * self-checking comments hold and it type-checks. Then checks that every
  * public export (value or type) of each package has TSDoc with an `@example`. The
@@ -29,6 +29,7 @@ const TREES: { dir: string; index: string; scope: string[] }[] = [
   { dir: 'packages/urikit/src', index: 'packages/urikit/src/index.ts', scope: ['urikit'] },
   { dir: 'packages/html/src', index: 'packages/html/src/index.ts', scope: ['urikit', '@urikit/html'] },
   { dir: 'packages/resolver/src', index: 'packages/resolver/src/index.ts', scope: ['urikit', '@urikit/resolver'] },
+  { dir: 'packages/cli/src', index: 'packages/cli/src/index.ts', scope: ['urikit', '@urikit/cli'] },
 ];
 
 const all: DocExample[] = [];

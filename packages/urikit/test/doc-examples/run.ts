@@ -4,7 +4,7 @@
  * self-checking comments as assertions, a sandbox for servers and files,
  * and the expected-failures list.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
@@ -15,6 +15,7 @@ const PACKAGES: Record<string, () => Promise<Record<string, unknown>>> = {
   urikit: () => import('urikit'),
   '@urikit/html': () => import('@urikit/html'),
   '@urikit/resolver': () => import('@urikit/resolver'),
+  '@urikit/cli': () => import('@urikit/cli'),
 };
 
 /** The names of the packages examples may import. */
@@ -93,14 +94,23 @@ export async function runExample(ex: DocExample, scope: ExampleScope): Promise<v
   if (ex.problem !== undefined) throw new Error(`${ex.file}:${ex.line}: ${ex.problem}`);
   if (ex.code.trim() === '') throw new Error(`${ex.file}:${ex.line}: the @example's code block is empty`);
   const { js, assertions } = compile(ex);
+  // An example that shows a call without its result teaches nothing and checks nothing.
+  if (assertions.length === 0) {
+    throw new Error(`${ex.file}:${ex.line}: the example checks nothing: say what an expression gives (\`// value\`, \`// matches {...}\`, \`// throws <code>\`; README.md beside this file)`);
+  }
   const logged: unknown[][] = [];
   const quiet = { ...console, log: (...a: unknown[]) => logged.push(a), info: (...a: unknown[]) => logged.push(a) };
   const names = Object.keys(scope.globals).filter((n) => IDENTIFIER.test(n));
   const values = names.map((n) => scope.globals[n]);
-  // A relative import is read from the example's own file (`../chars.js` is chars.ts beside it).
+  // A relative import is read beside the example's own file: `../chars.js` is the source chars.ts
+  // beside it, and a file with no source (`../dist/pool.js`, the build) is imported as it is.
+  const relative = (spec: string): string => {
+    const file = join(ROOT, dirname(ex.file), spec);
+    const source = file.replace(/\.js$/, '.ts');
+    return existsSync(source) ? source : file;
+  };
   const importer = async (spec: string): Promise<unknown> =>
-    scope.modules[spec] ??
-    (await import(/* @vite-ignore */ spec.startsWith('.') ? join(ROOT, dirname(ex.file), spec.replace(/\.js$/, '.ts')) : spec));
+    scope.modules[spec] ?? (await import(/* @vite-ignore */ spec.startsWith('.') ? relative(spec) : spec));
   const check = async (id: number, actual: () => Promise<unknown>, expected?: () => unknown): Promise<void> => {
     const a = assertions[id]!;
     const where = `${ex.file}:${a.line}`;

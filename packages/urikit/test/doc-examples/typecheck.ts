@@ -15,6 +15,7 @@ const PACKAGES: Record<string, string> = {
   urikit: 'packages/urikit/src/index.ts',
   '@urikit/html': 'packages/html/src/index.ts',
   '@urikit/resolver': 'packages/resolver/src/index.ts',
+  '@urikit/cli': 'packages/cli/src/index.ts',
 };
 
 const OPTIONS: ts.CompilerOptions = {
