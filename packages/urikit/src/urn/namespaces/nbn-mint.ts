@@ -15,6 +15,8 @@ import { nbnCheckDigit, nbnHasCheckDigit } from './nbn-check-digit.js';
  * ```ts
  * const byCounter: NbnMintOptions = { counter: 7, width: 4 };
  * const atRandom: NbnMintOptions = { random: true, length: 10, alphabet: '0123456789bcdfghjkmnpqrstvwxz' };
+ * mintNbn('urn:nbn:fi-fe', byCounter) // "urn:nbn:fi-fe0007"
+ * mintNbn('urn:nbn:fi-fe', atRandom).length // 23 (the prefix and 10 random characters)
  * ```
  */
 export type NbnMintOptions =
