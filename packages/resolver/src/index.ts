@@ -10,3 +10,5 @@ export * from './gateway/index.js';
 export * from './web/index.js';
 export * from './demo/index.js';
 export * from './links/index.js';
+export * from './stats/index.js';
+export { csvField, toCsv } from './reports/csv.js';
