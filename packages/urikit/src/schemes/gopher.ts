@@ -8,7 +8,7 @@
  */
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
-import { decodeText, encodeText, keepPath } from './octets.js';
+import { decodeIn, encodeIn, keepPath, type CharsetOptions } from './octets.js';
 import type { SchemeCodec } from './codec.js';
 import { GOPHER_RULES } from './rules.js';
 
@@ -49,7 +49,67 @@ function nextTab(text: string, from: number): number {
 }
 
 /**
- * The `gopher` codec (RFC 4266): port 70, default type `1`.
+ * A `gopher` codec (RFC 4266) that reads and writes selectors and search
+ * strings in `opts.charset` (UTF-8 by default, or ISO-8859-1).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc4266#section-2
+ * @example
+ * ```ts
+ * gopherCodec({ charset: 'iso-8859-1' }).parse(parse('gopher://h/0Caf%E9%09th%E9')) // { host: 'h', type: '0', selector: 'Café', search: 'thé' }
+ * ```
+ */
+export function gopherCodec(opts?: CharsetOptions): SchemeCodec<GopherUrl> {
+  const charset = opts?.charset ?? 'utf-8';
+  const decodeText = (text: string, start?: number, end?: number): string => decodeIn(charset, text, start, end);
+  const encodeText = (value: string, keep: (code: number) => boolean): string => encodeIn(charset, value, keep);
+  const codec: SchemeCodec<GopherUrl> = {
+    ...GOPHER_RULES,
+    validate(ref) {
+      codec.parse(ref);
+    },
+    parse(ref) {
+      const out: GopherUrl = { host: requireHost(ref), type: '1', selector: '' };
+      const port = portNumber(ref);
+      if (port !== undefined) out.port = port;
+      const path = ref.path;
+      if (path.length <= 1) {
+        out.typeOmitted = true;
+      } else {
+        if (path.charCodeAt(1) === 0x25) throw new UriError('bad-scheme-specific-part', 1, path);
+        out.type = path[1]!;
+        const tab1 = nextTab(path, 2);
+        out.selector = decodeText(path, 2, tab1 < 0 ? path.length : tab1);
+        if (tab1 >= 0) {
+          const tab2 = nextTab(path, tab1 + 3);
+          out.search = decodeText(path, tab1 + 3, tab2 < 0 ? path.length : tab2);
+          if (tab2 >= 0) out.gopherPlus = decodeText(path, tab2 + 3);
+        }
+      }
+      if (ref.query !== undefined) {
+        // 1993 draft "gopheraddress": gopher://hostport [/ gtype [selector]] [? search]
+        if (out.search !== undefined) throw new UriError('bad-scheme-specific-part', path.length, path);
+        out.search = decodeText(ref.query);
+        out.searchAfterQuestionMark = true;
+      }
+      return out;
+    },
+    build(f) {
+      let s = `gopher:${authorityText(undefined, f.host, f.port)}/`;
+      if (!(f.typeOmitted && f.type === '1' && f.selector === '')) s += f.type + encodeText(f.selector, keepPath);
+      if (f.search !== undefined && f.searchAfterQuestionMark) return `${s}?${encodeText(f.search, keepPath)}`;
+      if (f.search !== undefined || f.gopherPlus !== undefined) {
+        s += `%09${encodeText(f.search ?? '', keepPath)}`;
+        if (f.gopherPlus !== undefined) s += `%09${encodeText(f.gopherPlus, keepPath)}`;
+      }
+      return s;
+    },
+  };
+  return codec;
+}
+
+/**
+ * The `gopher` codec (RFC 4266): port 70, default type `1`; text read as
+ * UTF-8 ({@link gopherCodec} for another charset).
  *
  * @see https://www.rfc-editor.org/rfc/rfc4266#section-2
  * @example
@@ -58,45 +118,4 @@ function nextTab(text: string, from: number): number {
  * // { host: 'spinaltap.micro.umn.edu', type: '0', selector: '0/Weather/California/Los Angeles' }
  * ```
  */
-export const gopherScheme: SchemeCodec<GopherUrl> = {
-  ...GOPHER_RULES,
-  validate(ref) {
-    gopherScheme.parse(ref);
-  },
-  parse(ref) {
-    const out: GopherUrl = { host: requireHost(ref), type: '1', selector: '' };
-    const port = portNumber(ref);
-    if (port !== undefined) out.port = port;
-    const path = ref.path;
-    if (path.length <= 1) {
-      out.typeOmitted = true;
-    } else {
-      if (path.charCodeAt(1) === 0x25) throw new UriError('bad-scheme-specific-part', 1, path);
-      out.type = path[1]!;
-      const tab1 = nextTab(path, 2);
-      out.selector = decodeText(path, 2, tab1 < 0 ? path.length : tab1);
-      if (tab1 >= 0) {
-        const tab2 = nextTab(path, tab1 + 3);
-        out.search = decodeText(path, tab1 + 3, tab2 < 0 ? path.length : tab2);
-        if (tab2 >= 0) out.gopherPlus = decodeText(path, tab2 + 3);
-      }
-    }
-    if (ref.query !== undefined) {
-      // 1993 draft "gopheraddress": gopher://hostport [/ gtype [selector]] [? search]
-      if (out.search !== undefined) throw new UriError('bad-scheme-specific-part', path.length, path);
-      out.search = decodeText(ref.query);
-      out.searchAfterQuestionMark = true;
-    }
-    return out;
-  },
-  build(f) {
-    let s = `gopher:${authorityText(undefined, f.host, f.port)}/`;
-    if (!(f.typeOmitted && f.type === '1' && f.selector === '')) s += f.type + encodeText(f.selector, keepPath);
-    if (f.search !== undefined && f.searchAfterQuestionMark) return `${s}?${encodeText(f.search, keepPath)}`;
-    if (f.search !== undefined || f.gopherPlus !== undefined) {
-      s += `%09${encodeText(f.search ?? '', keepPath)}`;
-      if (f.gopherPlus !== undefined) s += `%09${encodeText(f.gopherPlus, keepPath)}`;
-    }
-    return s;
-  },
-};
+export const gopherScheme: SchemeCodec<GopherUrl> = gopherCodec();

@@ -11,7 +11,7 @@
  */
 import { UriError } from '../errors.js';
 import { authorityText, portNumber, requireHost } from './login.js';
-import { decodeText, encodeText, keepSegment } from './octets.js';
+import { decodeIn, decodeText, encodeIn, encodeText, keepSegment, type CharsetOptions } from './octets.js';
 import type { SchemeCodec } from './codec.js';
 import { NEWS_RULES, NNTP_RULES } from './rules.js';
 
@@ -48,8 +48,52 @@ export interface NntpUrl {
 }
 
 /**
+ * A `news` codec (RFC 5538 §2.1) that reads and writes groups and
+ * Message-IDs in `opts.charset` (UTF-8 by default, or ISO-8859-1).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc5538#section-2
+ * @example
+ * ```ts
+ * newsCodec({ charset: 'iso-8859-1' }).parse(parse('news:de.talk.caf%E9')) // { kind: 'group', group: 'de.talk.café' }
+ * newsCodec().parse(parse('news:de.talk.caf%E9')) // { kind: 'group', group: 'de.talk.caf\uFFFD' }
+ * ```
+ */
+export function newsCodec(opts?: CharsetOptions): SchemeCodec<NewsUrl> {
+  const charset = opts?.charset ?? 'utf-8';
+  const codec: SchemeCodec<NewsUrl> = {
+    ...NEWS_RULES,
+    validate(ref) {
+      codec.parse(ref);
+    },
+    parse(ref) {
+      let text = ref.path;
+      const server: { host?: string; port?: number } = {};
+      if (ref.host !== undefined) {
+        // RFC 5538 §2.1: news://server/group
+        server.host = ref.host;
+        const port = portNumber(ref);
+        if (port !== undefined) server.port = port;
+        text = text.slice(1);
+      }
+      if (ref.query !== undefined || text === '' || text.indexOf('/') >= 0) throw new UriError('bad-scheme-specific-part', 0, ref.path);
+      if (text === '*') return { kind: 'all', ...server };
+      const value = decodeIn(charset, text);
+      if (value.indexOf('@') >= 0) return { kind: 'article', messageId: value, ...server };
+      return { kind: 'group', group: value, ...server };
+    },
+    build(f) {
+      const server = f.host !== undefined ? `${authorityText(undefined, f.host, f.port)}/` : '';
+      if (f.kind === 'all') return `news:${server}*`;
+      return `news:${server}${encodeIn(charset, f.kind === 'article' ? f.messageId : f.group, keepSegment)}`;
+    },
+  };
+  return codec;
+}
+
+/**
  * The `news` codec (RFC 5538 §2.1): an optional server, then a group,
- * an article (its Message-ID contains "@", 1993 draft "News") or `*`.
+ * an article (its Message-ID contains "@", 1993 draft "News") or `*`;
+ * text read as UTF-8 ({@link newsCodec} for another charset).
  *
  * @see https://www.rfc-editor.org/rfc/rfc5538#section-2
  * @example
@@ -57,33 +101,7 @@ export interface NntpUrl {
  * newsScheme.parse(parse('news:comp.infosystems.www.servers.unix')) // { kind: 'group', group: 'comp.infosystems.www.servers.unix' }
  * ```
  */
-export const newsScheme: SchemeCodec<NewsUrl> = {
-  ...NEWS_RULES,
-  validate(ref) {
-    newsScheme.parse(ref);
-  },
-  parse(ref) {
-    let text = ref.path;
-    const server: { host?: string; port?: number } = {};
-    if (ref.host !== undefined) {
-      // RFC 5538 §2.1: news://server/group
-      server.host = ref.host;
-      const port = portNumber(ref);
-      if (port !== undefined) server.port = port;
-      text = text.slice(1);
-    }
-    if (ref.query !== undefined || text === '' || text.indexOf('/') >= 0) throw new UriError('bad-scheme-specific-part', 0, ref.path);
-    if (text === '*') return { kind: 'all', ...server };
-    const value = decodeText(text);
-    if (value.indexOf('@') >= 0) return { kind: 'article', messageId: value, ...server };
-    return { kind: 'group', group: value, ...server };
-  },
-  build(f) {
-    const server = f.host !== undefined ? `${authorityText(undefined, f.host, f.port)}/` : '';
-    if (f.kind === 'all') return `news:${server}*`;
-    return `news:${server}${encodeText(f.kind === 'article' ? f.messageId : f.group, keepSegment)}`;
-  },
-};
+export const newsScheme: SchemeCodec<NewsUrl> = newsCodec();
 
 /**
  * The `nntp` codec (RFC 5538 §2.2): port 119, a server, a group, an optional article number.

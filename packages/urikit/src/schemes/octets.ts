@@ -120,3 +120,96 @@ export function encodeText(value: string, keep: (code: number) => boolean): stri
   }
   return out + value.slice(plain);
 }
+
+/**
+ * The character set in which the percent-encoded octets of the 1990s
+ * schemes (ftp, gopher, news, nntp) are read as text: `utf-8` (RFC 3986
+ * §2.5, the default) or `iso-8859-1` (Latin-1, which the documents of that
+ * time mostly used; RFC 1738 §2.2 says only that octets are encoded).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-2.2
+ * @example
+ * ```ts
+ * const charset: OctetCharset = 'iso-8859-1';
+ * ftpCodec({ charset }).parse(parse('ftp://h/caf%E9.txt')).name // "café.txt"
+ * ```
+ */
+export type OctetCharset = 'utf-8' | 'iso-8859-1';
+
+/**
+ * Options of the codecs of the 1990s schemes: {@link OctetCharset}.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-2.2
+ * @example
+ * ```ts
+ * const opts: CharsetOptions = { charset: 'iso-8859-1' };
+ * gopherCodec(opts).parse(parse('gopher://h/0caf%E9')).selector // "café"
+ * ```
+ */
+export interface CharsetOptions {
+  /** Default `utf-8`. */
+  charset?: OctetCharset;
+}
+
+// The Encoding Standard's "UTF-8 decode": a sequence that is not UTF-8 becomes U+FFFD.
+const lenientUtf8 = /* @__PURE__ */ new TextDecoder('utf-8');
+
+/**
+ * The text that `text[start, end)` denotes once its octets are read in
+ * `charset`. A valid escape never throws: octets that are not UTF-8 become
+ * U+FFFD under `utf-8`; every octet is a character under `iso-8859-1`.
+ * Throws `bad-percent` at a malformed escape.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-2.2
+ * @example
+ * ```ts
+ * decodeIn('iso-8859-1', 'caf%E9') // "café"
+ * decodeIn('utf-8', 'caf%E9') // "caf\uFFFD"
+ * decodeIn('utf-8', 'caf%C3%A9') // "café"
+ * ```
+ */
+export function decodeIn(charset: OctetCharset, text: string, start = 0, end = text.length): string {
+  let i = start;
+  while (i < end && text.charCodeAt(i) !== 0x25) i++;
+  if (i === end) return text.slice(start, end);
+  if (charset === 'utf-8') return lenientUtf8.decode(decodeOctets(text, start, end));
+  let out = '';
+  let plain = start;
+  for (; i < end; i = text.indexOf('%', i)) {
+    if (i < 0) break;
+    const octet = i + 2 < end ? octetAt(text, i) : -1;
+    if (octet < 0) throw new UriError('bad-percent', i, text);
+    out += text.slice(plain, i) + String.fromCharCode(octet);
+    plain = i += 3;
+    if (i >= end) break;
+  }
+  return out + text.slice(plain, end);
+}
+
+/**
+ * Percent-encodes `value` in `charset`, keeping the ASCII characters for
+ * which `keep(code)` is true (RFC 3986 §2.1: upper-case hex). Under
+ * `iso-8859-1` a character above U+00FF cannot be written and throws
+ * `bad-component` at its offset.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc1738#section-2.2
+ * @example
+ * ```ts
+ * encodeIn('iso-8859-1', 'café', keepPath) // "caf%E9"
+ * encodeIn('utf-8', 'café', keepPath) // "caf%C3%A9"
+ * encodeIn('iso-8859-1', '€', keepPath) // throws UriError bad-component
+ * ```
+ */
+export function encodeIn(charset: OctetCharset, value: string, keep: (code: number) => boolean): string {
+  if (charset === 'utf-8') return encodeText(value, keep);
+  let out = '';
+  let plain = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x80 && keep(c)) continue;
+    if (c > 0xff) throw new UriError('bad-component', i, value);
+    out += `${value.slice(plain, i)}%${c < 0x10 ? '0' : ''}${c.toString(16).toUpperCase()}`;
+    plain = i + 1;
+  }
+  return out + value.slice(plain);
+}
