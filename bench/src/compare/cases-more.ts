@@ -134,7 +134,7 @@ function profileCases(): Case[] {
       expected: [c.expected],
       judgeOnly: ['urikit'],
       run: (lib) => (lib.name === 'urikit'
-        ? urikit.resolveWithProfile(t.base, c.ref, profile, c.strict ?? true)
+        ? urikit.resolve(t.base, c.ref, { profile, strict: c.strict ?? true })
         : need(lib, 'resolve')(t.base, c.ref)),
     }));
   });
