@@ -12,6 +12,7 @@ import { ResolutionError, resolveUrn } from '../client/resolve-urn.js';
 import type { ResolveOptions, ResolveResult } from '../client/types.js';
 import { formatUrc0Text } from '../formats/urc0.js';
 import { registerWebPage } from '../web/register.js';
+import { registerSecurityHeaders } from '../web/headers.js';
 import { negotiateFormat, type GatewayFormat } from './negotiate.js';
 import { renderErrorPage, renderResultPage } from './render.js';
 
@@ -123,6 +124,7 @@ export function createGateway(opts: GatewayOptions = {}): FastifyInstance {
       return sendError(reply, urn, format, e);
     }
   };
+  registerSecurityHeaders(app);
   registerWebPage(app, { mode: 'gateway', resolveUrn: (urn) => resolveUrn(urn, clientOpts) });
   app.get('/resolve', async (request, reply) => {
     const urn = (request.query as Record<string, unknown>)['urn'];

@@ -1,7 +1,7 @@
 /**
  * The answer the resolver gives to one request, independent of how it is
- * written to the wire (fastify, the fast path, or an HTTP/0.9
- * Simple-Response).
+ * written to the wire (`wire.ts`). Headers every answer carries (CORS,
+ * security) are added once by the pipeline, not here.
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
 import { renderMessage } from '../formats/render.js';
@@ -26,21 +26,6 @@ export interface Answer {
 }
 
 /**
- * CORS on every answer, redirects included: any origin may read a
- * resolution, so that a web page can resolve a URN in the browser.
- *
- * @example
- * ```ts
- * CORS_HEADERS['access-control-allow-origin']; // '*'
- * messageAnswer(404, 'Not Found', 'unknown', undefined, 'resolve').headers['access-control-allow-origin']; // '*'
- * ```
- */
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type',
-};
-
-/**
  * An answer with a short message in the format `accept` prefers (plain
  * text by default).
  *
@@ -55,7 +40,7 @@ export function messageAnswer(status: number, title: string, detail: string, acc
   return {
     status,
     ...(reason !== undefined ? { reason } : {}),
-    headers: { ...CORS_HEADERS, 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', ...extra },
+    headers: { 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', ...extra },
     body: r.body,
     kind,
   };
@@ -73,7 +58,7 @@ export function messageAnswer(status: number, title: string, detail: string, acc
 export function problemAnswer(status: number, title: string, extra: Record<string, unknown>, kind = 'error'): Answer {
   return {
     status,
-    headers: { ...CORS_HEADERS, 'content-type': 'application/problem+json', 'cache-control': 'no-cache' },
+    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-cache' },
     body: `${JSON.stringify({ type: 'about:blank', title, status, ...extra })}\n`,
     kind,
   };

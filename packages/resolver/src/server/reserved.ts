@@ -14,7 +14,7 @@ import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.
 import { renderLocations, renderNames } from '../formats/render.js';
 import type { Store } from '../store/store.js';
 import type { Authority, NameLocation } from '../store/types.js';
-import { CORS_HEADERS, messageAnswer, type Answer } from './answer.js';
+import { messageAnswer, type Answer } from './answer.js';
 
 /**
  * What a reserved request needs: the store (with the authority registry),
@@ -43,7 +43,7 @@ export interface ReservedContext {
 const OFFER: ResultFormat[] = ['urc-0', 'plain', 'html', 'json'];
 
 function answer(r: { format: ResultFormat; body: string | Uint8Array }): Answer {
-  return { status: 200, headers: { ...CORS_HEADERS, 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', vary: 'Accept' }, body: r.body, kind: 'reserved' };
+  return { status: 200, headers: { 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', vary: 'Accept' }, body: r.body, kind: 'reserved' };
 }
 
 function part(a: Authority | undefined, url: string, meta: string | undefined): NameLocation {
@@ -88,7 +88,7 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
   const a = authority === '' ? undefined : await ctx.store.getAuthority(authority);
   const title = authority === '' ? 'this resolver' : authority;
   if (which === 'a' && list) {
-    return { status: 200, headers: { ...CORS_HEADERS, 'content-type': 'text/plain; charset=us-ascii', 'cache-control': 'no-cache' }, body: allElementIds(ctx.store, authority), kind: 'reserved' };
+    return { status: 200, headers: { 'content-type': 'text/plain; charset=us-ascii', 'cache-control': 'no-cache' }, body: allElementIds(ctx.store, authority), kind: 'reserved' };
   }
   const format = negotiate(ctx.accept, which === 'c' || which === 'p' ? ['plain', 'urc-0', 'html', 'json'] : OFFER);
   if (!format) return messageAnswer(406, 'Not Acceptable', 'reserved requests answer text/urc-0, text/plain, text/html or application/json', undefined, 'reserved');

@@ -10,7 +10,7 @@ import { preferredLocation, preferredOrder, renderLocations, renderNames, render
 import { nameKey, type NameKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { NameRecord, PrefixRule } from '../store/types.js';
-import { CORS_HEADERS, messageAnswer, problemAnswer, type Answer } from './answer.js';
+import { messageAnswer, problemAnswer, type Answer } from './answer.js';
 import { entityTag, notModified } from './conditional.js';
 import { httpDate } from './http-date.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
@@ -156,8 +156,6 @@ export class UrnResolutionService {
 
   #headers(record: { version: number; updated: number }, selector: string, vary: boolean): Record<string, string> {
     const h: Record<string, string> = {
-      'access-control-allow-origin': CORS_HEADERS['access-control-allow-origin']!,
-      'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers']!,
       etag: entityTag(record.version, selector),
       'last-modified': httpDate(record.updated),
       'cache-control': this.config.cacheControl,
@@ -264,7 +262,7 @@ export class UrnResolutionService {
     const format = negotiate(req.accept, ['plain', 'json']);
     if (!format) return messageAnswer(406, 'Not Acceptable', 'I=I answers text/plain or application/json', undefined, 'resolve');
     const body = format === 'json' ? `${JSON.stringify({ same, a: nk.key, b: other.key })}\n` : `${same ? 'TRUE' : 'FALSE'}\r\n`;
-    return { status: 200, headers: { ...CORS_HEADERS, 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
+    return { status: 200, headers: { 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
   }
 }
 

@@ -1,32 +1,35 @@
 /**
  * `urikit serve`: the URN resolution service of the 1995 draft (§3) with
  * RFC 2169 / RFC 2483 requests, on one port for HTTP/1.1, HTTP/1.0 and
- * HTTP/0.9 Simple-Requests.
+ * HTTP/0.9 Simple-Requests, through one pipeline.
  *
  * ```text
- *   TCP :4500 ── front (simple.ts) ── Simple-Request ──> UrnResolutionService ── HTTP/0.9 body
- *                   │
- *                   └── node:http ── GET/HEAD resolution ──> UrnResolutionService (fast path)
- *                                 └── /, /admin/*, /healthz, /metrics ──> fastify
+ *   TCP :4500 ── front (simple.ts): Simple-Request → HTTP/1.0 exchange; "GET alb002 HTTP/1.0" → "/alb002"
+ *        │
+ *        └── node:http ── fastify: onRequest (CORS, security headers, rate limit) → route → onResponse (metrics, log)
+ *                            ├── GET|HEAD /*  resolution (route.ts) ──> UrnResolutionService.answer ──> Answer ──> wire.ts
+ *                            ├── /          web page
+ *                            ├── /admin/*   admin API
+ *                            └── /healthz, /metrics
  * ```
  */
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerWebPage } from '../web/index.js';
 import { loadDemoData, DEMO_AUTHORITY } from '../demo/index.js';
 import { openStore } from '../store/open.js';
 import { authorityPrefix } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
-import { CORS_HEADERS, messageAnswer, type Answer } from './answer.js';
 import { Metrics } from './metrics.js';
 import { DEFAULT_NAME_CACHE_BYTES, DEFAULT_LIMITS, DEFAULT_PORT, type ServerOptions } from './options.js';
+import { registerPipeline } from './pipeline.js';
 import { RateLimiter } from './ratelimit.js';
-import { UrnResolutionService, type ResolutionRequest } from './resolve.js';
+import { UrnResolutionService } from './resolve.js';
+import { registerResolution } from './route.js';
 import { createFront } from './simple.js';
 import { localResolveUrn } from './local.js';
-import { writeAnswer, writeSimpleResponse } from './wire.js';
 
 /**
  * A running resolution service.
@@ -43,32 +46,12 @@ export interface RunningServer {
   port: number;
   /** The store it serves (for tests and the CLI). */
   store: Store;
-  /** The fastify app behind /, /admin/, /healthz and /metrics. */
+  /** The fastify app that answers every request. */
   app: FastifyInstance;
   /** Resolves, with the number of names cached, when the name cache has been filled (see `ServerOptions.nameCacheBytes`). */
   nameCacheReady: Promise<number>;
   /** Stops accepting, finishes the requests in flight, closes the store if it opened it. */
   close(): Promise<void>;
-}
-
-const PREFLIGHT_HEADERS = {
-  ...CORS_HEADERS,
-  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match, If-Modified-Since',
-  'access-control-max-age': '86400',
-};
-
-/** Paths fastify answers; every other GET/HEAD is a resolution request. */
-function isResolution(method: string | undefined, url: string): boolean {
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  if (url.length < 2 || url.charCodeAt(0) !== 0x2f || url.charCodeAt(1) === 0x3f) return false;
-  return !(url.startsWith('/admin/') || url === '/admin' || url.startsWith('/healthz') || url.startsWith('/metrics'));
-}
-
-/** The Host a client used, if it is a plain host[:port]; else the listening address. */
-function baseUrl(host: string | undefined, fallback: string): string {
-  if (host !== undefined && host.length <= 261 && /^[A-Za-z0-9.\-[\]:]+$/.test(host)) return `http://${host}`;
-  return fallback;
 }
 
 /**
@@ -107,56 +90,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     });
     const metrics = new Metrics();
     const limiter = opts.rateLimit === false ? undefined : new RateLimiter(opts.rateLimit?.perSecond ?? 100, opts.rateLimit?.burst ?? 200);
-    let fallbackBase = '';
-
-    const limited = (address: string | undefined): Answer | undefined => {
-      if (!limiter) return undefined;
-      const wait = limiter.take(address ?? '');
-      if (wait === 0) return undefined;
-      metrics.rateLimited++;
-      return messageAnswer(429, 'Too Many Requests', `slow down: at most ${limiter.perSecond} requests a second`, undefined, 'limited', undefined, { 'retry-after': String(wait) });
-    };
-
-    const resolve = async (request: ResolutionRequest, address: string | undefined): Promise<Answer> => {
-      return limited(address) ?? (await service.answer(request));
-    };
-
-    let app: FastifyInstance;
-    const serveResolution = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-      const start = performance.now();
-      metrics.inFlight++;
-      let status = 500;
-      let kind = 'resolve';
-      try {
-        const request: ResolutionRequest = {
-          target: req.url ?? '/',
-          httpVersion: req.httpVersion,
-          accept: req.headers.accept,
-          ifNoneMatch: req.headers['if-none-match'],
-          ifModifiedSince: req.headers['if-modified-since'],
-          // Only the urn+a pointer needs the absolute URL.
-          base: (req.url ?? '').includes('urn+') ? baseUrl(req.headers.host, fallbackBase) : undefined,
-        };
-        const a = await resolve(request, req.socket.remoteAddress);
-        status = a.status;
-        kind = a.kind;
-        const writing = writeAnswer(res, a);
-        if (writing) await writing;
-      } catch (e) {
-        app.log.error({ err: e, url: req.url }, 'resolution failed');
-        if (!res.headersSent) await writeAnswer(res, messageAnswer(500, 'Internal Server Error', 'the resolver failed to answer', undefined, 'error'));
-        else res.destroy();
-      } finally {
-        metrics.inFlight--;
-        const seconds = (performance.now() - start) / 1000;
-        metrics.observe(kind, status, seconds);
-        if (opts.accessLog) app.log.info({ method: req.method, url: req.url, status, ms: seconds * 1000, remote: req.socket.remoteAddress }, 'resolution');
-      }
-    };
+    let ownUrl = '';
 
     let httpServer!: http.Server;
-    app = Fastify({
+    const app = Fastify({
       logger: opts.logger === undefined || opts.logger === false ? false : { level: opts.logger === true ? 'info' : opts.logger },
+      // The pipeline logs what is asked for (every request with accessLog, else admin requests and errors).
+      logController: new LogController({ disableRequestLogging: true }),
       bodyLimit: limits.bodyBytes,
       return503OnClosing: true,
       serverFactory: (handler) => {
@@ -165,48 +105,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
           requestTimeout: limits.requestTimeoutMs,
           headersTimeout: limits.headersTimeoutMs,
           connectionsCheckingInterval: Math.max(100, Math.min(30_000, limits.headersTimeoutMs / 4, limits.requestTimeoutMs / 4)),
-        }, (req, res) => {
-          if (req.method === 'OPTIONS') {
-            res.writeHead(204, PREFLIGHT_HEADERS);
-            res.end();
-            return;
-          }
-          if (isResolution(req.method, req.url ?? '')) {
-            // serveResolution answers every failure itself; a failure to answer ends the connection.
-            serveResolution(req, res).catch(() => res.destroy());
-            return;
-          }
-          // In flight until the response is finished or the connection is gone (timeouts included).
-          metrics.inFlight++;
-          res.once('close', () => { metrics.inFlight--; });
-          handler(req, res);
-        });
+        }, handler);
         return httpServer;
       },
     });
-
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('access-control-allow-origin', '*');
-      if (request.url.startsWith('/healthz') || request.url.startsWith('/metrics')) return;
-      const a = limited(request.ip);
-      if (a) {
-        void reply.code(429).headers(a.headers).send(a.body);
-        return reply;
-      }
-      return undefined;
-    });
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.url.startsWith('/healthz') || request.url.startsWith('/metrics')) return;
-      metrics.observe(request.url.startsWith('/admin') ? 'admin' : 'other', reply.statusCode, reply.elapsedTime / 1000);
-    });
-    app.setNotFoundHandler((request, reply) => {
-      void reply.code(404).type('application/problem+json').send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `no ${request.method} ${request.url.slice(0, 200)} here` });
-    });
-    app.setErrorHandler((err: { statusCode?: number; message: string; code?: string }, request, reply) => {
-      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-      if (status >= 500) request.log.error({ err }, 'request failed');
-      void reply.code(status).type('application/problem+json').send({ type: 'about:blank', title: http.STATUS_CODES[status] ?? 'Error', status, detail: status >= 500 ? 'the server failed' : err.message, ...(err.code ? { code: err.code } : {}) });
-    });
+    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false });
 
     app.get('/healthz', async (_request, reply) => {
       try {
@@ -221,25 +124,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render({ urikit_name_cache_names: store.cachedNames })));
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
+    registerResolution(app, service, () => ownUrl);
     await app.ready();
 
-    const front = createFront(httpServer, (target, socket) => {
-      // 1995 draft §3.3: a Simple-Request is answered with the result alone, in text/urc-0.
-      void (async () => {
-        metrics.inFlight++;
-        const start = performance.now();
-        try {
-          const a = await resolve({ target, httpVersion: '0.9', accept: 'text/urc-0' }, socket.remoteAddress);
-          metrics.observe('simple', a.status, (performance.now() - start) / 1000);
-          await writeSimpleResponse(socket, a);
-        } catch (e) {
-          app.log.error({ err: e }, 'simple request failed');
-          socket.destroy();
-        } finally {
-          metrics.inFlight--;
-        }
-      })();
-    }, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));
+    const front = createFront(httpServer, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));
 
     const host = opts.host ?? '127.0.0.1';
     await new Promise<void>((resolveListen, reject) => {
@@ -252,7 +140,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const port = (front.address() as AddressInfo).port;
     const shown = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shown}:${port}`;
-    fallbackBase = url;
+    ownUrl = url;
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
     const warming = store.warmNameCache()
       .then((cached) => { app.log.info({ cached }, 'name cache filled'); return cached; })

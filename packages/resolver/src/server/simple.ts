@@ -1,11 +1,12 @@
 /**
- * A raw-socket front on the service's port that answers HTTP/1.0
- * Simple-Requests (`GET alb002` and CRLF, no version: 1995 draft §3.3)
- * itself and hands every other connection to the HTTP server; it also
- * gives the draft's Full-Requests whose target lacks the leading "/"
- * (`GET alb002 HTTP/1.0`) their "/".
+ * A raw-socket front on the service's port. Every connection goes to the
+ * one HTTP server; a Simple-Request (`GET alb002` and CRLF, no version:
+ * 1995 draft §3.3) goes as the HTTP/1.0 Full-Request it stands for, and a
+ * Full-Request in the draft's form without the leading "/"
+ * (`GET alb002 HTTP/1.0`) gets its "/".
  */
 import net from 'node:net';
+import { Duplex } from 'node:stream';
 import type { Server as HttpServer } from 'node:http';
 
 /** The longest first line the front waits for before handing over (the HTTP server then answers 414/431). */
@@ -35,30 +36,104 @@ export function classifyRequestLine(line: string): { kind: 'simple'; target: str
 }
 
 /**
- * Creates the front: a `net.Server` to listen on instead of `http`.
- * `simple(target, socket)` answers a Simple-Request (the Simple-Response
- * is the entity body alone: no status line, no headers) and ends the
- * socket. A server error after listening (an `accept` that fails when the
- * process is out of file descriptors) goes to `onError` instead of ending
- * the process.
+ * One Simple-Request seen by the HTTP server as the HTTP/1.0 Full-Request
+ * it stands for, so that it goes through the same pipeline as every other
+ * request (rate limits, metrics, logs). What the server writes back loses
+ * its status line and headers on the way to the client: HTTP/1.0 §6
+ * (RFC 1945), Simple-Response = [ Entity-Body ].
+ *
+ * @example
+ * ```ts
+ * import net from 'node:net';
+import { Duplex } from 'node:stream';
+ * const socket = new net.Socket();
+ * isSimpleRequest(new SimpleExchange(socket, '/alb002')); // true
+ * isSimpleRequest(socket); // false
+ * ```
+ */
+export class SimpleExchange extends Duplex {
+  #head: Buffer | undefined = Buffer.alloc(0);
+
+  constructor(readonly client: net.Socket, target: string) {
+    super();
+    // No end-of-stream after the request: the HTTP server would end the answer before writing it.
+    this.push(`GET ${target} HTTP/1.0\r\n\r\n`, 'latin1');
+    client.on('close', () => this.destroy());
+  }
+
+  get remoteAddress(): string | undefined { return this.client.remoteAddress; }
+  get remotePort(): number | undefined { return this.client.remotePort; }
+  setTimeout(): this { return this; }
+  setNoDelay(): this { return this; }
+  setKeepAlive(): this { return this; }
+
+  override _read(): void { /* the request was pushed whole */ }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (e?: Error | null) => void): void {
+    if (this.#head === undefined) {
+      this.client.write(chunk, done);
+      return;
+    }
+    // The status line and headers end at the first empty line (HTTP/1.0 §4.1).
+    this.#head = Buffer.concat([this.#head, chunk]);
+    const end = this.#head.indexOf('\r\n\r\n');
+    if (end < 0) { done(); return; }
+    const body = this.#head.subarray(end + 4);
+    this.#head = undefined;
+    if (body.length === 0) done();
+    else this.client.write(body, done);
+  }
+
+  override _final(done: (e?: Error | null) => void): void {
+    this.client.end(done);
+  }
+
+  override _destroy(e: Error | null, done: (e?: Error | null) => void): void {
+    this.client.destroy();
+    done(e);
+  }
+}
+
+/**
+ * True if the request came as an HTTP/0.9 Simple-Request (1995 draft §3.3).
+ *
+ * @example
+ * ```ts
+ * import net from 'node:net';
+import { Duplex } from 'node:stream';
+ * isSimpleRequest(new net.Socket()); // false
+ * ```
+ */
+export function isSimpleRequest(socket: unknown): boolean {
+  return socket instanceof SimpleExchange;
+}
+
+/**
+ * Creates the front: a `net.Server` to listen on instead of `http`. A
+ * Simple-Request goes to `http` as a {@link SimpleExchange}; every other
+ * connection goes to it as it is (a first line in the draft's form given
+ * its "/"). A server error after listening (an `accept` that fails when
+ * the process is out of file descriptors) goes to `onError` instead of
+ * ending the process.
  *
  * @example
  * ```ts
  * import http from 'node:http';
  * import net from 'node:net';
- * const httpServer = http.createServer((_req, res) => res.end('a full request'));
- * const front = createFront(httpServer, (target, socket) => socket.end(`=====\r\nhttp://a${target}\r\n`), 10_000);
+import { Duplex } from 'node:stream';
+ * const httpServer = http.createServer((req, res) => res.end(`=====\r\nhttp://a${req.url}\r\n`));
+ * const front = createFront(httpServer, 10_000);
  * await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
  * const port = (front.address() as net.AddressInfo).port;
  * const reply = await new Promise<string>((r) => {
  *   let got = '';
  *   net.connect(port, '127.0.0.1').on('data', (d) => { got += d; }).on('end', () => r(got)).end('GET alb002\r\n');
  * });
- * reply; // '=====\r\nhttp://a/alb002\r\n'
+ * reply; // '=====\r\nhttp://a/alb002\r\n' (the body alone: no status line, no headers)
  * await new Promise((r) => front.close(r));
  * ```
  */
-export function createFront(http: HttpServer, simple: (target: string, socket: net.Socket) => void, headersTimeoutMs: number, onError: (e: Error) => void = () => undefined): net.Server {
+export function createFront(http: HttpServer, headersTimeoutMs: number, onError: (e: Error) => void = () => undefined): net.Server {
   const front = net.createServer((socket) => {
     let buf: Buffer | undefined;
     const timer = setTimeout(() => socket.destroy(), headersTimeoutMs);
@@ -76,7 +151,7 @@ export function createFront(http: HttpServer, simple: (target: string, socket: n
       const c = nl < 0 ? { kind: 'pass' as const } : classifyRequestLine(buf.subarray(0, end).toString('latin1'));
       if (c.kind === 'simple') {
         socket.on('error', () => socket.destroy());
-        simple(c.target, socket);
+        http.emit('connection', new SimpleExchange(socket, c.target));
         return;
       }
       if (c.kind === 'rewrite') buf = Buffer.concat([Buffer.from(c.line, 'latin1'), buf.subarray(end)]);

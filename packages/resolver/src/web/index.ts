@@ -4,3 +4,4 @@ export type { WebPageOptions } from './register.js';
 export { renderPage } from './page.js';
 export type { PageInput } from './page.js';
 export { escapeHtml } from './escape.js';
+export { SECURITY_HEADERS, registerSecurityHeaders } from './headers.js';

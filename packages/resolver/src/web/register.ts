@@ -24,7 +24,8 @@ export interface WebPageOptions {
 /**
  * Registers `GET /` on a Fastify app: a server-rendered form (GET query
  * parameters `uri` and `compare`) that works without JavaScript (1995
- * draft §4: gateways for users without a URN client).
+ * draft §4: gateways for users without a URN client). The app adds the
+ * security headers (`registerSecurityHeaders`).
  *
  * @example
  * ```ts
@@ -45,8 +46,6 @@ export function registerWebPage(app: FastifyInstance, opts: WebPageOptions): voi
     });
     return reply
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'")
-      .header('x-content-type-options', 'nosniff')
       .send(html);
   });
 }

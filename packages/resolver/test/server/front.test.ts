@@ -9,7 +9,7 @@ import { createFront } from '../../src/server/simple.js';
 describe('the front', () => {
   it('reports an error of the listening socket (accept EMFILE) instead of ending the process', () => {
     const seen: Error[] = [];
-    const front = createFront(http.createServer(), () => undefined, 1000, (e) => seen.push(e));
+    const front = createFront(http.createServer(), 1000, (e) => seen.push(e));
     const e = Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' });
     expect(() => front.emit('error', e)).not.toThrow();
     expect(seen).toEqual([e]);

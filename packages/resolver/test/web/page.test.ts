@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { escapeHtml, registerWebPage, renderPage, type ResolveResult } from '@urikit/resolver';
+import { escapeHtml, registerSecurityHeaders, registerWebPage, renderPage, type ResolveResult } from '@urikit/resolver';
 import { attributeNames, documentText, elements, links } from '../gateway/html.js';
 
 const hostile = JSON.parse(readFileSync(new URL('./hostile-inputs.json', import.meta.url), 'utf8')) as { cases: string[] };
@@ -139,6 +139,7 @@ describe('registerWebPage mounts the page at / of a Fastify app', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify();
+    registerSecurityHeaders(app);
     registerWebPage(app, { mode: 'serve' });
     await app.ready();
   });

@@ -1,0 +1,139 @@
+/**
+ * What cuts across every request of `urikit serve`, wired once as fastify
+ * hooks on the one app (fastify "Hooks", "Encapsulation"): CORS and
+ * security headers, the in-flight gauge, rate limits, metrics, the access
+ * log, the CORS preflight, and `application/problem+json` (RFC 9457) for
+ * every error the framework raises. HTTP/1.1, HTTP/1.0 and HTTP/0.9
+ * Simple-Requests (see `simple.ts`) all pass through these hooks.
+ */
+import http from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SECURITY_HEADERS } from '../web/headers.js';
+import type { Metrics } from './metrics.js';
+import type { RateLimiter } from './ratelimit.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What kind of request it was, for /metrics (set by the route that answered). */
+    answerKind: string;
+  }
+}
+
+/**
+ * Headers on every answer, redirects and errors included: any origin may
+ * read a resolution (CORS), and no answer is sniffed into another type or
+ * runs scripts (the page at `/` and the gateway's pages need no more).
+ *
+ * @example
+ * ```ts
+ * COMMON_HEADERS['access-control-allow-origin']; // '*'
+ * COMMON_HEADERS['x-content-type-options']; // 'nosniff'
+ * ```
+ */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type, RateLimit, RateLimit-Policy',
+  ...SECURITY_HEADERS,
+};
+
+const PREFLIGHT_HEADERS = {
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match, If-Modified-Since',
+  'access-control-max-age': '86400',
+};
+
+/**
+ * Options of {@link registerPipeline}.
+ *
+ * @example
+ * ```ts
+ * import { Metrics } from './metrics.js';
+ * const opts: PipelineOptions = { metrics: new Metrics(), accessLog: false };
+ * ```
+ */
+export interface PipelineOptions {
+  metrics: Metrics;
+  /** Limits per client; none when absent. */
+  limiter?: RateLimiter | undefined;
+  /** Log every request, resolutions included (else only admin requests and errors). */
+  accessLog: boolean;
+}
+
+/** Operational endpoints a monitor polls: never limited, never counted. */
+function isOperational(url: string): boolean {
+  return url.startsWith('/healthz') || url.startsWith('/metrics');
+}
+
+/**
+ * Sends an `application/problem+json` body (RFC 9457).
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const app = Fastify();
+ * app.get('/x', (_request, reply) => sendProblem(reply, 409, 'Conflict', { detail: 'no' }));
+ * (await app.inject({ url: '/x' })).headers['content-type']; // 'application/problem+json; charset=utf-8'
+ * ```
+ */
+export function sendProblem(reply: FastifyReply, status: number, title: string, extra: Record<string, unknown> = {}): FastifyReply {
+  return reply.code(status).type('application/problem+json').send(`${JSON.stringify({ type: 'about:blank', title, status, ...extra })}\n`);
+}
+
+/**
+ * Registers the hooks and handlers every request goes through on the
+ * service's root app (so that they hold for every route, admin and web
+ * page included).
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { Metrics } from './metrics.js';
+ * const app = Fastify();
+ * registerPipeline(app, { metrics: new Metrics(), accessLog: false });
+ * const r = await app.inject({ url: '/nothing' });
+ * r.statusCode; // 404
+ * r.headers['access-control-allow-origin']; // '*'
+ * ```
+ */
+export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): void {
+  const { metrics, limiter } = opts;
+  app.decorateRequest('answerKind', '');
+
+  app.addHook('onRequest', (request, reply, done) => {
+    metrics.inFlight++;
+    // 'close' comes after the answer and after an aborted one alike.
+    reply.raw.once('close', () => { metrics.inFlight--; });
+    reply.headers(COMMON_HEADERS);
+    if (limiter === undefined || isOperational(request.url)) { done(); return; }
+    const wait = limiter.take(request.ip);
+    if (wait === 0) { done(); return; }
+    metrics.rateLimited++;
+    request.answerKind = 'limited';
+    reply.header('retry-after', String(wait));
+    // Answered from the hook: the route is not run.
+    sendProblem(reply, 429, 'Too Many Requests', { detail: `slow down: at most ${limiter.perSecond} requests a second`, code: 'rate-limited' });
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!isOperational(request.url)) {
+      const kind = request.answerKind || (request.url.startsWith('/admin') ? 'admin' : 'other');
+      metrics.observe(kind, reply.statusCode, reply.elapsedTime / 1000);
+      if (opts.accessLog || kind === 'admin') request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, remote: request.ip }, kind);
+    }
+    done();
+  });
+
+  const preflight = (_request: FastifyRequest, reply: FastifyReply) => { void reply.code(204).headers(PREFLIGHT_HEADERS).send(); };
+  app.options('/', preflight);
+  app.options('/*', preflight);
+
+  app.setNotFoundHandler((request, reply) => {
+    void sendProblem(reply, 404, 'Not Found', { detail: `no ${request.method} ${request.url.slice(0, 200)} here` });
+  });
+  app.setErrorHandler((err: { statusCode?: number; message: string; code?: string }, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    // A stack or an engine's message is for the log, never for a client.
+    void sendProblem(reply, status, http.STATUS_CODES[status] ?? 'Error', { detail: status >= 500 ? 'the server failed' : err.message, ...(err.code ? { code: err.code } : {}) });
+  });
+}
