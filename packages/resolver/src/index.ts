@@ -11,4 +11,5 @@ export * from './web/index.js';
 export * from './demo/index.js';
 export * from './links/index.js';
 export * from './stats/index.js';
+export * from './oai/index.js';
 export { csvField, toCsv } from './reports/csv.js';

@@ -16,6 +16,7 @@ import { DEFAULT_POLITENESS, DEFAULT_SCHEDULE, type LinkSchedule, type Politenes
  * @example
  * ```ts
  * const t: LinkTarget = { url: 'https://repo.example/item/1', authority: 'urn:nbn:de:101' };
+ * new URL(t.url).host; // 'repo.example'
  * ```
  */
 export interface LinkTarget {
@@ -29,6 +30,7 @@ export interface LinkTarget {
  * @example
  * ```ts
  * const store: LinkHealthStore = new MemoryLinkHealthStore();
+ * await store.get('https://a.example/'); // undefined
  * ```
  */
 export interface LinkHealthStore {
@@ -62,6 +64,7 @@ export class MemoryLinkHealthStore implements LinkHealthStore {
  * @example
  * ```ts
  * const o: LinkCheckOptions = { excludeHosts: ['intranet.example'], pausedAuthorities: ['urn:nbn:de:101'] };
+ * isExcludedHost('wiki.intranet.example', o.excludeHosts!); // true
  * ```
  */
 export interface LinkCheckOptions {
@@ -85,6 +88,7 @@ export interface LinkCheckOptions {
  * @example
  * ```ts
  * const s: LinkCheckSummary = { checked: 1, ok: 1, broken: 0, retry: 0, blocked: 0, notDue: 0, excluded: 0, paused: 0 };
+ * s.checked === s.ok + s.broken + s.retry + s.blocked; // true
  * ```
  */
 export interface LinkCheckSummary {

@@ -22,6 +22,7 @@ import { DEFAULT_SCHEDULE, type LinkSchedule } from './schedule.js';
  * @example
  * ```ts
  * const o: ProbeOutcome = 'retry';
+ * applyProbe(initialHealth('https://a.example/'), { url: 'https://a.example/', outcome: o, finalUrl: 'https://a.example/', elapsedMs: 1, method: 'HEAD', redirects: 0 }, 0).consecutiveFailures; // 0
  * ```
  */
 export type ProbeOutcome = 'ok' | 'broken' | 'retry' | 'blocked';
@@ -32,6 +33,7 @@ export type ProbeOutcome = 'ok' | 'broken' | 'retry' | 'blocked';
  * @example
  * ```ts
  * const r: ProbeResult = { url: 'https://a.example/', outcome: 'ok', status: 200, finalUrl: 'https://a.example/', elapsedMs: 12, method: 'HEAD', redirects: 0 };
+ * applyProbe(initialHealth(r.url), r, 0).state; // 'ok'
  * ```
  */
 export interface ProbeResult {
@@ -60,6 +62,7 @@ export interface ProbeResult {
  * @example
  * ```ts
  * const s: LinkState = 'failing';
+ * isBroken({ ...initialHealth('https://a.example/'), state: s, consecutiveFailures: 1 }); // false
  * ```
  */
 export type LinkState = 'unchecked' | 'ok' | 'failing' | 'retry' | 'blocked';

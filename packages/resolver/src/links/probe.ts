@@ -17,6 +17,7 @@ import type { ProbeResult } from './health.js';
  * @example
  * ```ts
  * const o: ProbeOptions = { ...DEFAULT_PROBE, timeoutMs: 5000, allowAddresses: 'all' };
+ * o.maxRedirects; // 10
  * ```
  */
 export interface ProbeOptions {

@@ -13,6 +13,7 @@ const DAY = 24 * HOUR;
  * @example
  * ```ts
  * const s: LinkSchedule = { ...DEFAULT_SCHEDULE, okIntervalMs: 7 * 24 * 3600_000 };
+ * s.reportAfterFailures; // 7
  * ```
  */
 export interface LinkSchedule {
@@ -48,6 +49,7 @@ export const DEFAULT_SCHEDULE: LinkSchedule = Object.freeze({
  * @example
  * ```ts
  * const p: Politeness = { ...DEFAULT_POLITENESS, perHostDelayMs: 2000 };
+ * p.perHostConcurrency; // 1
  * ```
  */
 export interface Politeness {

@@ -12,6 +12,7 @@ import { RobotDetector } from './robots.js';
  * @example
  * ```ts
  * const row: StatsRow = { day: '2026-11-24', key: 'urn:isbn:0451450523', service: 'I2L', human: 3, robot: 1 };
+ * row.human + row.robot; // 4
  * ```
  */
 export interface StatsRow {
@@ -31,6 +32,7 @@ export interface StatsRow {
  * @example
  * ```ts
  * const sink: StatsSink = { add: async (rows) => { void rows; } };
+ * await sink.add([]); // undefined
  * ```
  */
 export interface StatsSink {
@@ -43,6 +45,7 @@ export interface StatsSink {
  * @example
  * ```ts
  * const o: StatsCounterOptions = { flushIntervalMs: 10_000, maxPending: 50_000, robotPatterns: ['harvester'] };
+ * new RobotDetector(o.robotPatterns).isRobot('OAI Harvester'); // true
  * ```
  */
 export interface StatsCounterOptions {

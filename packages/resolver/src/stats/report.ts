@@ -12,6 +12,7 @@ import type { StatsRow, StatsSink } from './counter.js';
  * @example
  * ```ts
  * const q: StatsQuery = { from: '2026-11-01', until: '2026-11-30', match: (key) => key.startsWith('urn:nbn:de:') };
+ * inRange({ day: '2026-11-24', key: 'urn:nbn:de:101-2020071401', service: 'I2L', human: 1, robot: 0 }, q); // true
  * ```
  */
 export interface StatsQuery {
@@ -26,6 +27,7 @@ export interface StatsQuery {
  * @example
  * ```ts
  * const source: StatsSource = new MemoryStatsStore();
+ * await source.rows({}); // []
  * ```
  */
 export interface StatsSource {
@@ -82,6 +84,7 @@ export function inRange(r: StatsRow, q: StatsQuery): boolean {
  * @example
  * ```ts
  * const by: StatsGrouping = 'name';
+ * summarizeStats([], by); // { by: 'name', totals: { human: 0, robot: 0 }, groups: [] }
  * ```
  */
 export type StatsGrouping = 'name' | 'day' | 'service';
@@ -92,6 +95,7 @@ export type StatsGrouping = 'name' | 'day' | 'service';
  * @example
  * ```ts
  * const r: StatsReport = { by: 'day', totals: { human: 1, robot: 0 }, groups: [{ group: '2026-11-24', human: 1, robot: 0 }] };
+ * statsReportCsv(r); // 'day,human,robot\r\n2026-11-24,1,0\r\n'
  * ```
  */
 export interface StatsReport {

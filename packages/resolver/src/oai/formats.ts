@@ -1,0 +1,156 @@
+/**
+ * The metadata formats this data provider disseminates (§3.4): `oai_dc`,
+ * which every OAI-PMH repository must offer (§5, unqualified Dublin
+ * Core), and `urn_locations`, which carries what a resolver knows and Dublin
+ * Core cannot say: the status of a name, where it moved, its successor,
+ * and its locations in order of preference.
+ */
+import { xmlAttrs, xmlElement, xmlEscape } from './xml.js';
+
+/**
+ * One name as the data provider sees it.
+ *
+ * @example
+ * ```ts
+ * const item: OaiItem = { identifier: 'urn:isbn:0451450523', datestamp: 0, sets: ['urn:isbn'], status: 'active',
+ *   locations: [{ url: 'https://openlibrary.org/isbn/0451450523' }], metadata: { title: 'The Last Unicorn' } };
+ * OAI_DC.render(item).includes('<dc:title>The Last Unicorn</dc:title>'); // true
+ * ```
+ */
+export interface OaiItem {
+  /** The URN (§2.4: the unique identifier is a URI). */
+  identifier: string;
+  /** When the name last changed (ms since the epoch). */
+  datestamp: number;
+  /** The setSpecs the item is in (its authority). */
+  sets: string[];
+  status: 'active' | 'moved' | 'withdrawn' | 'reserved';
+  locations: Array<{ url: string; mediaType?: string; preference?: number }>;
+  metadata?: Record<string, unknown>;
+  movedTo?: string;
+  successor?: string;
+  reason?: string;
+}
+
+/**
+ * A metadata format: its prefix, schema and namespace (§4.4), and how an
+ * item is written in it.
+ *
+ * @example
+ * ```ts
+ * OAI_DC.prefix; // 'oai_dc'
+ * ```
+ */
+export interface OaiMetadataFormat {
+  prefix: string;
+  schema: string;
+  namespace: string;
+  render(item: OaiItem): string;
+}
+
+// DCMES 1.1: the fifteen elements of unqualified Dublin Core, in the order oai_dc lists them.
+const DC_ELEMENTS = ['title', 'creator', 'subject', 'description', 'publisher', 'contributor', 'date', 'type', 'format', 'identifier', 'source', 'language', 'relation', 'coverage', 'rights'] as const;
+
+/** A metadata value as the strings Dublin Core repeats an element for. */
+function values(v: unknown): string[] {
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v)) return v.flatMap(values);
+  if (typeof v === 'object') return [];
+  return [String(v)];
+}
+
+/**
+ * `oai_dc` (§5): the name's Dublin Core elements from its metadata (keys
+ * named like the fifteen elements), the URN and its locations as
+ * `dc:identifier`, a move or successor as `dc:relation`.
+ *
+ * @example
+ * ```ts
+ * OAI_DC.render({ identifier: 'urn:ex:a', datestamp: 0, sets: [], status: 'active', locations: [{ url: 'http://a/' }], metadata: { title: 'A' } }).includes('<dc:title>A</dc:title>'); // true
+ * ```
+ */
+export const OAI_DC: OaiMetadataFormat = {
+  prefix: 'oai_dc',
+  schema: 'http://www.openarchives.org/OAI/2.0/oai_dc.xsd',
+  namespace: 'http://www.openarchives.org/OAI/2.0/oai_dc/',
+  render(item) {
+    const md = item.metadata ?? {};
+    let body = '';
+    for (const el of DC_ELEMENTS) {
+      const vs = values(md[el]);
+      if (el === 'identifier') vs.unshift(item.identifier, ...item.locations.map((l) => l.url));
+      if (el === 'relation') vs.push(...[item.movedTo, item.successor].filter((x): x is string => x !== undefined));
+      for (const v of vs) body += xmlElement(`dc:${el}`, v);
+    }
+    return `<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${body}</oai_dc:dc>`;
+  },
+};
+
+/**
+ * The namespace of the `urn_locations` format; its schema is served beside
+ * the endpoint (`<baseURL>/urn_locations.xsd`).
+ *
+ * @example
+ * ```ts
+ * URN_LOCATIONS_NAMESPACE.startsWith('https://'); // true
+ * ```
+ */
+export const URN_LOCATIONS_NAMESPACE = 'https://urikit.org/ns/oai/urn-locations/1.0/';
+
+/**
+ * The XML Schema of `urn_locations`, served at `<baseURL>/urn_locations.xsd`.
+ *
+ * @example
+ * ```ts
+ * URN_LOCATIONS_XSD.includes('name="urn"'); // true
+ * ```
+ */
+export const URN_LOCATIONS_XSD = `<?xml version="1.0" encoding="UTF-8"?>
+<schema xmlns="http://www.w3.org/2001/XMLSchema" xmlns:u="${URN_LOCATIONS_NAMESPACE}" targetNamespace="${URN_LOCATIONS_NAMESPACE}" elementFormDefault="qualified" attributeFormDefault="unqualified">
+  <element name="urn">
+    <complexType>
+      <sequence>
+        <element name="name" type="anyURI"/>
+        <element name="status">
+          <simpleType><restriction base="string"><enumeration value="active"/><enumeration value="moved"/><enumeration value="withdrawn"/><enumeration value="reserved"/></restriction></simpleType>
+        </element>
+        <element name="movedTo" type="anyURI" minOccurs="0"/>
+        <element name="successor" type="anyURI" minOccurs="0"/>
+        <element name="reason" type="string" minOccurs="0"/>
+        <element name="location" minOccurs="0" maxOccurs="unbounded">
+          <complexType>
+            <attribute name="url" type="anyURI" use="required"/>
+            <attribute name="mediaType" type="string" use="optional"/>
+            <attribute name="preference" type="integer" use="optional"/>
+          </complexType>
+        </element>
+      </sequence>
+    </complexType>
+  </element>
+</schema>
+`;
+
+/**
+ * `urn_locations`: the name, its status, where it moved, its successor, the
+ * reason of a move or withdrawal, and its locations in order of preference.
+ *
+ * @example
+ * ```ts
+ * urnLocationsFormat('https://r.example/oai').render({ identifier: 'urn:ex:a', datestamp: 0, sets: [], status: 'active', locations: [{ url: 'http://a/', preference: 1 }] })
+ *   .includes('<u:location url="http://a/" preference="1"/>'); // true
+ * ```
+ */
+export function urnLocationsFormat(baseUrl: string): OaiMetadataFormat {
+  return {
+    prefix: 'urn_locations',
+    schema: `${baseUrl}/urn_locations.xsd`,
+    namespace: URN_LOCATIONS_NAMESPACE,
+    render(item) {
+      let body = xmlElement('u:name', item.identifier) + xmlElement('u:status', item.status);
+      body += xmlElement('u:movedTo', item.movedTo) + xmlElement('u:successor', item.successor) + xmlElement('u:reason', item.reason);
+      const ordered = item.locations.map((l, i) => ({ l, i })).sort((a, b) => (b.l.preference ?? 0) - (a.l.preference ?? 0) || a.i - b.i);
+      for (const { l } of ordered) body += `<u:location${xmlAttrs({ url: l.url, mediaType: l.mediaType, preference: l.preference })}/>`;
+      return `<u:urn xmlns:u="${xmlEscape(URN_LOCATIONS_NAMESPACE)}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${xmlEscape(`${URN_LOCATIONS_NAMESPACE} ${baseUrl}/urn_locations.xsd`)}">${body}</u:urn>`;
+    },
+  };
+}

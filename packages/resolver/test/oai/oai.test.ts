@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintNbn } from 'urikit';
+import { MemoryOaiRepository, OaiProvider, URN_LOCATIONS_XSD, type OaiItem } from '@urikit/resolver';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BASE = 'https://resolver.example/oai';
+const T0 = Date.UTC(2026, 0, 1);
+const HOUR = 3600_000;
+
+// 10,000 names: nbn:de (with their check digits), nbn:fi and isbn-like example names, one per hour; every 97th withdrawn
+function corpus(n: number): OaiItem[] {
+  return Array.from({ length: n }, (_, i): OaiItem => {
+    const kind = i % 3;
+    const identifier = kind === 0 ? mintNbn('urn:nbn:de:101-', { counter: 1000 + i }) : kind === 1 ? `urn:nbn:fi-fe${String(i).padStart(8, '0')}` : `urn:example:item-${i}`;
+    const sets = kind === 0 ? ['urn:nbn:de'] : kind === 1 ? ['urn:nbn:fi'] : ['urn:example'];
+    const withdrawn = i % 97 === 0;
+    return {
+      identifier, datestamp: T0 + i * HOUR, sets, status: withdrawn ? 'withdrawn' : 'active',
+      locations: withdrawn ? [] : [{ url: `https://repo.example/item/${i}`, mediaType: 'application/pdf', preference: 1 }, { url: `https://mirror.example/${i}` }],
+      metadata: { title: `Item <${i}> & "more"`, creator: ['A. Author', 'B. Author'], date: '2026' },
+      ...(withdrawn ? { reason: 'retracted' } : {}),
+    };
+  });
+}
+
+const items = corpus(10_000);
+const provider = new OaiProvider(new MemoryOaiRepository(items), { repositoryName: 'urikit test resolver', baseUrl: BASE, adminEmails: ['admin@resolver.example'], pageSize: 500 });
+const NOW = T0 + 20_000 * HOUR;
+const ask = (q: Record<string, string> | Array<[string, string]>) => provider.respond(Array.isArray(q) ? q : Object.entries(q), NOW);
+
+// xmllint (Debian libxml2-utils) validates what the tests keep, all at once at the end
+let dir: string;
+const kept: string[] = [];
+const keep = (xml: string): string => {
+  const f = join(dir, `r${kept.length}.xml`);
+  writeFileSync(f, xml);
+  kept.push(f);
+  return xml;
+};
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'urikit-oai-'));
+  for (const f of readdirSync(join(here, 'schema'))) copyFileSync(join(here, 'schema', f), join(dir, f));
+  writeFileSync(join(dir, 'urn_locations.xsd'), URN_LOCATIONS_XSD);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A harvester written against the protocol: follows resumption tokens until the empty one; returns the headers seen and the pages. */
+async function harvest(verb: 'ListIdentifiers' | 'ListRecords', args: Record<string, string>): Promise<{ headers: Array<{ id: string; deleted: boolean; datestamp: string; sets: string[]; hasMetadata: boolean }>; pages: number; errors: string[] }> {
+  const headers: Array<{ id: string; deleted: boolean; datestamp: string; sets: string[]; hasMetadata: boolean }> = [];
+  let q: Record<string, string> = { verb, ...args };
+  let pages = 0;
+  for (;;) {
+    const xml = keep(await ask(q));
+    pages++;
+    const errors = [...xml.matchAll(/<error code="([^"]+)">/g)].map((m) => m[1]!);
+    if (errors.length > 0) return { headers, pages, errors };
+    const units = verb === 'ListRecords' ? [...xml.matchAll(/<record>([\s\S]*?)<\/record>/g)].map((m) => m[1]!) : [...xml.matchAll(/<header[\s\S]*?<\/header>/g)].map((m) => m[0]);
+    for (const u of units) {
+      headers.push({
+        id: /<identifier>([^<]*)<\/identifier>/.exec(u)![1]!,
+        deleted: /<header status="deleted">/.test(u),
+        datestamp: /<datestamp>([^<]*)<\/datestamp>/.exec(u)![1]!,
+        sets: [...u.matchAll(/<setSpec>([^<]*)<\/setSpec>/g)].map((m) => m[1]!),
+        hasMetadata: u.includes('<metadata>'),
+      });
+    }
+    const token = /<resumptionToken[^>]*>([^<]*)<\/resumptionToken>/.exec(xml);
+    if (token === null || token[1] === '') return { headers, pages, errors: [] };
+    q = { verb, resumptionToken: token[1]! };
+  }
+}
+
+describe('OAI-PMH 2.0 harvest of 10,000 names', () => {
+  it('ListIdentifiers returns every name exactly once, withdrawn names as deleted records', async () => {
+    const h = await harvest('ListIdentifiers', { metadataPrefix: 'oai_dc' });
+    expect(h.errors).toEqual([]);
+    expect(h.pages).toBe(20);
+    expect(h.headers.length).toBe(10_000);
+    expect(new Set(h.headers.map((x) => x.id))).toEqual(new Set(items.map((i) => i.identifier)));
+    expect(h.headers.filter((x) => x.deleted).map((x) => x.id)).toEqual(items.filter((i) => i.status === 'withdrawn').map((i) => i.identifier));
+  });
+
+  it('ListRecords in both formats: deleted records have no metadata', async () => {
+    for (const metadataPrefix of ['oai_dc', 'urn_locations']) {
+      const h = await harvest('ListRecords', { metadataPrefix, from: '2026-01-01T00:00:00Z', until: '2026-01-05T23:59:59Z' });
+      expect(h.headers.length).toBe(5 * 24);
+      expect(h.headers.every((x) => x.hasMetadata === !x.deleted)).toBe(true);
+    }
+  });
+
+  it('from and until select by datestamp, inclusive, at both granularities', async () => {
+    const byDay = await harvest('ListIdentifiers', { metadataPrefix: 'oai_dc', from: '2026-02-01', until: '2026-02-28' });
+    const expected = items.filter((i) => i.datestamp >= Date.UTC(2026, 1, 1) && i.datestamp < Date.UTC(2026, 2, 1)).map((i) => i.identifier);
+    expect(byDay.headers.map((x) => x.id)).toEqual(expected);
+    const bySecond = await harvest('ListIdentifiers', { metadataPrefix: 'oai_dc', from: '2026-01-01T05:00:00Z', until: '2026-01-01T07:00:00Z' });
+    expect(bySecond.headers.map((x) => x.datestamp)).toEqual(['2026-01-01T05:00:00Z', '2026-01-01T06:00:00Z', '2026-01-01T07:00:00Z']);
+  });
+
+  it('sets are the authorities, hierarchical: urn:nbn holds urn:nbn:de and urn:nbn:fi', async () => {
+    const de = await harvest('ListIdentifiers', { metadataPrefix: 'oai_dc', set: 'urn:nbn:de' });
+    const nbn = await harvest('ListIdentifiers', { metadataPrefix: 'oai_dc', set: 'urn:nbn' });
+    expect(de.headers.length).toBe(items.filter((i) => i.sets[0] === 'urn:nbn:de').length);
+    expect(de.headers.every((x) => x.sets.includes('urn:nbn:de') && x.id.startsWith('urn:nbn:de:'))).toBe(true);
+    expect(nbn.headers.length).toBe(items.filter((i) => i.sets[0]!.startsWith('urn:nbn:')).length);
+    const sets = keep(await ask({ verb: 'ListSets' }));
+    expect([...sets.matchAll(/<setSpec>([^<]*)<\/setSpec>/g)].map((m) => m[1])).toEqual(['urn', 'urn:example', 'urn:nbn', 'urn:nbn:de', 'urn:nbn:fi']);
+  });
+
+  it('a resumption token gives the same page every time (§3.5.1)', async () => {
+    const first = await ask({ verb: 'ListIdentifiers', metadataPrefix: 'oai_dc' });
+    const token = /<resumptionToken completeListSize="10000" cursor="0">([^<]+)<\/resumptionToken>/.exec(first)![1]!;
+    const [a, b] = [await ask({ verb: 'ListIdentifiers', resumptionToken: token }), await ask({ verb: 'ListIdentifiers', resumptionToken: token })];
+    expect(a).toBe(b);
+    expect(a).toContain('cursor="500"');
+  });
+
+  it('Identify, ListMetadataFormats and GetRecord', async () => {
+    const id = keep(await ask({ verb: 'Identify' }));
+    expect(id).toContain('<earliestDatestamp>2026-01-01T00:00:00Z</earliestDatestamp><deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>');
+    const formats = keep(await ask({ verb: 'ListMetadataFormats', identifier: items[1]!.identifier }));
+    expect([...formats.matchAll(/<metadataPrefix>([^<]*)</g)].map((m) => m[1])).toEqual(['oai_dc', 'urn_locations']);
+    const rec = keep(await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'urn_locations' }));
+    expect(rec).toContain(`<u:location url="https://repo.example/item/1" mediaType="application/pdf" preference="1"/><u:location url="https://mirror.example/1"/>`);
+    const dc = keep(await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'oai_dc' }));
+    expect(dc).toContain('<dc:title>Item &lt;1&gt; &amp; &quot;more&quot;</dc:title><dc:creator>A. Author</dc:creator><dc:creator>B. Author</dc:creator>');
+    const gone = keep(await ask({ verb: 'GetRecord', identifier: items[97]!.identifier, metadataPrefix: 'oai_dc' }));
+    expect(gone).toMatch(/<record><header status="deleted">[\s\S]*<\/header><\/record>/);
+  });
+});
+
+// §3.6 error conditions: the request, the codes, and whether the request element may echo the arguments
+const ERRORS: Array<[string, Array<[string, string]>, string[], boolean]> = [
+  ['no verb', [], ['badVerb'], false],
+  ['unknown verb', [['verb', 'Harvest']], ['badVerb'], false],
+  ['repeated verb', [['verb', 'Identify'], ['verb', 'Identify']], ['badVerb'], false],
+  ['illegal argument', [['verb', 'Identify'], ['metadataPrefix', 'oai_dc']], ['badArgument'], false],
+  ['missing metadataPrefix', [['verb', 'ListRecords']], ['badArgument'], false],
+  ['resumptionToken is exclusive', [['verb', 'ListRecords'], ['resumptionToken', 'x'], ['metadataPrefix', 'oai_dc']], ['badArgument'], false],
+  ['repeated argument', [['verb', 'ListRecords'], ['metadataPrefix', 'oai_dc'], ['metadataPrefix', 'oai_dc']], ['badArgument'], false],
+  ['bad date', [['verb', 'ListRecords'], ['metadataPrefix', 'oai_dc'], ['from', '2026-02-30']], ['badArgument'], false],
+  ['time zone not Z', [['verb', 'ListRecords'], ['metadataPrefix', 'oai_dc'], ['from', '2026-01-01T00:00:00+01:00']], ['badArgument'], false],
+  ['mixed granularity', [['verb', 'ListRecords'], ['metadataPrefix', 'oai_dc'], ['from', '2026-01-01'], ['until', '2026-01-02T00:00:00Z']], ['badArgument'], false],
+  ['from after until', [['verb', 'ListRecords'], ['metadataPrefix', 'oai_dc'], ['from', '2026-02-01'], ['until', '2026-01-01']], ['badArgument'], false],
+  ['bad setSpec', [['verb', 'ListRecords'], ['metadataPrefix', 'oai_dc'], ['set', 'urn::x']], ['badArgument'], false],
+  ['GetRecord without identifier', [['verb', 'GetRecord'], ['metadataPrefix', 'oai_dc']], ['badArgument'], false],
+  ['bad resumption token', [['verb', 'ListRecords'], ['resumptionToken', 'bm90IGEgdG9rZW4']], ['badResumptionToken'], true],
+  ['ListSets with a token', [['verb', 'ListSets'], ['resumptionToken', 'x']], ['badResumptionToken'], true],
+  ['unknown format', [['verb', 'ListRecords'], ['metadataPrefix', 'marc21']], ['cannotDisseminateFormat'], true],
+  ['unknown identifier', [['verb', 'GetRecord'], ['identifier', 'urn:example:nothing'], ['metadataPrefix', 'oai_dc']], ['idDoesNotExist'], true],
+  ['ListMetadataFormats of an unknown identifier', [['verb', 'ListMetadataFormats'], ['identifier', 'urn:example:nothing']], ['idDoesNotExist'], true],
+  ['nothing in the range', [['verb', 'ListIdentifiers'], ['metadataPrefix', 'oai_dc'], ['from', '2030-01-01']], ['noRecordsMatch'], true],
+];
+
+describe('OAI-PMH errors (§3.6)', () => {
+  it.each(ERRORS)('%s', async (_name, pairs, codes, echo) => {
+    const xml = keep(await ask(pairs));
+    expect([...xml.matchAll(/<error code="([^"]+)">/g)].map((m) => m[1])).toEqual(codes);
+    // §3.2: after badVerb or badArgument the request element carries the base URL only
+    expect(xml.includes(`<request>${BASE}</request>`)).toBe(!echo);
+  });
+
+  it('a token of ListIdentifiers is not one of ListRecords', async () => {
+    const token = /<resumptionToken[^>]*>([^<]+)</.exec(await ask({ verb: 'ListIdentifiers', metadataPrefix: 'oai_dc' }))![1]!;
+    expect(await ask({ verb: 'ListRecords', resumptionToken: token })).toContain('<error code="badResumptionToken">');
+  });
+
+  it('an empty repository has no sets', async () => {
+    const empty = new OaiProvider(new MemoryOaiRepository([]), { repositoryName: 'empty', baseUrl: BASE, adminEmails: ['a@b.example'], pageSize: 10 });
+    const xml = keep(await empty.respond([['verb', 'ListSets']], NOW));
+    expect(xml).toContain('<error code="noSetHierarchy">');
+  });
+});
+
+describe('every response kept above', () => {
+  it('validates against the OAI-PMH 2.0 schema (xmllint)', () => {
+    expect(kept.length).toBeGreaterThan(60);
+    // xmllint reports every invalid file on stderr and exits non-zero
+    const out = execFileSync('xmllint', ['--noout', '--schema', join(dir, 'harvest.xsd'), ...kept], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out).toBe('');
+  });
+
+  it('the schema is in force: a datestamp with a time zone offset and an unknown metadata element are refused', async () => {
+    const good = await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'oai_dc' });
+    const bad = [good.replace(/<datestamp>([^<]*)Z</, '<datestamp>$1+01:00<'), good.replace('<dc:title>', '<dc:titel>').replace('</dc:title>', '</dc:titel>')];
+    for (const [i, xml] of bad.entries()) {
+      const f = join(dir, `bad${i}.xml`);
+      writeFileSync(f, xml);
+      expect(() => execFileSync('xmllint', ['--noout', '--schema', join(dir, 'harvest.xsd'), f], { stdio: 'pipe' })).toThrow();
+    }
+  });
+});
