@@ -6,7 +6,7 @@
  * RFC 2483 §5), text/plain (§3.4.4) and text/html (§3.4.3).
  */
 import { parseUrc0 } from '../formats/urc0.js';
-import { schemeOf } from '../web/links.js';
+import { schemeOf } from './scheme.js';
 import type { UrnLocation } from './types.js';
 
 /**

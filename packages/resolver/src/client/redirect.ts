@@ -7,7 +7,7 @@
  * (`/uri-res/N2L?urn:...`), or named in the Reason-Phrase.
  */
 import { parseUrn } from 'urikit';
-import { schemeOf } from '../web/links.js';
+import { schemeOf } from './scheme.js';
 
 /**
  * The meaning of one redirect.

@@ -18,14 +18,14 @@ export { DEMO_AUTHORITY, DEMO_NAMES, DEMO_AUTHORITIES, DEMO_PREFIX_RULES } from 
  * ```
  */
 export async function loadDemoData(store: Store): Promise<{ names: number }> {
-  for (const input of DEMO_NAMES) await store.put(nameKey(input.urn).key, input, 'demo');
+  for (const input of DEMO_NAMES) await store.writer.put(nameKey(input.urn).key, input, 'demo');
   for (const a of DEMO_AUTHORITIES) {
-    const cur = await store.getAuthority(a.name);
-    if (!cur || JSON.stringify(cur) !== JSON.stringify(a)) await store.putAuthority(a);
+    const cur = await store.authorities.get(a.name);
+    if (!cur || JSON.stringify(cur) !== JSON.stringify(a)) await store.authorities.put(a);
   }
   for (const r of DEMO_PREFIX_RULES) {
-    const existing = (await store.listPrefixRules(r.prefix)).find((x) => x.prefix === r.prefix);
-    if (!existing || existing.target !== r.target) await store.putPrefixRule(r.prefix, r.target);
+    const existing = (await store.prefixRules.list(r.prefix)).find((x) => x.prefix === r.prefix);
+    if (!existing || existing.target !== r.target) await store.prefixRules.put(r.prefix, r.target);
   }
   return { names: DEMO_NAMES.length };
 }

@@ -1,20 +1,23 @@
 /**
- * The admin API under `/admin/` (DESIGN.md, "The resolver service"): create, update, move and
- * withdraw names; bulk import (NDJSON, CSV) and export; listing by prefix;
- * history; the change feed; partial-redirect rules and the authority
+ * The admin API under `/admin/` (DESIGN.md, "The resolver service"):
+ * create, update, move, withdraw and
+ * reinstate names (a change the lifecycle refuses is 409, store/lifecycle.ts);
+ * bulk import (NDJSON, CSV) and export; listing by prefix; history; the
+ * change feed; partial-redirect rules and the authority
  * registry. Every request needs `Authorization: Bearer <token>` and may
  * only touch names under the token's authority prefix.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse, UriError } from 'urikit';
-import { recordJson } from '../formats/render.js';
+import { recordJson } from './render.js';
 import { importNames } from '../store/import.js';
 import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { verifyToken } from '../store/tokens.js';
-import { recordToInput } from '../store/records.js';
-import type { Authority, NameInput } from '../store/types.js';
+import { LifecycleError } from '../store/lifecycle.js';
+import type { Authority } from '../store/types.js';
+import type { WriteResult } from '../store/writer.js';
 import { InputError, validateNameInput } from '../store/validate.js';
 import { urc0Charset } from '../formats/charset.js';
 import type { Metrics } from './metrics.js';
@@ -134,6 +137,13 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       throw e;
     };
 
+    /** A write the lifecycle refused: 409, nothing changed (lifecycle.ts). */
+    const conflict = (request: FastifyRequest, reply: FastifyReply, e: unknown): FastifyReply => {
+      if (!(e instanceof LifecycleError)) throw e;
+      request.log.info({ key: e.key, code: e.code, from: e.from, to: e.to }, 'lifecycle refused a write');
+      return problem(reply, 409, 'Conflict', { code: e.code, detail: e.message, from: e.from, to: e.to });
+    };
+
     // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.
     admin.put('/names/*', async (request, reply) => {
       const urn = urnFromPath(request, '/admin/names/');
@@ -142,7 +152,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       let checked;
       try { checked = validateNameInput({ ...body, urn }); } catch (e) { return inputError(reply, e); }
       if (!scoped(request, reply, checked.key)) return reply;
-      const res = await store.put(checked.key, checked.input, request.adminToken!.id);
+      let res: WriteResult;
+      try { res = await store.writer.put(checked.key, checked.input, request.adminToken!.id); } catch (e) { return conflict(request, reply, e); }
       if (res.op === 'create') reply.code(201).header('location', `/${checked.key}`);
       return { op: res.op, record: recordJson(res.record) };
     });
@@ -151,38 +162,46 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const key = keyOr400(reply, urnFromPath(request, '/admin/names/'));
       if (key === undefined) return reply;
       if (!scoped(request, reply, key)) return reply;
-      const r = await store.get(key);
+      const r = await store.names.get(key);
       return r ? recordJson(r) : problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
     });
 
-    const change = (op: 'move' | 'withdraw') => async (request: FastifyRequest, reply: FastifyReply) => {
+    /** POST /admin/<op>/<urn>: move, withdraw or reinstate an existing name. */
+    const change = (op: 'move' | 'withdraw' | 'reinstate') => async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOr400(reply, urnFromPath(request, `/admin/${op}/`));
       if (key === undefined) return reply;
       if (!scoped(request, reply, key)) return reply;
       const body = jsonObject(request.body);
       if (!body) return problem(reply, 400, 'Invalid request', { detail: 'the body must be a JSON object' });
-      let patch: Partial<NameInput>;
+      const actor = request.adminToken!.id;
+      let write: () => Promise<WriteResult | undefined>;
       try {
         const reason = optText(body.reason, 'reason');
+        const why = reason !== undefined ? { reason } : {};
         if (op === 'move') {
           if (body.permanent !== undefined && typeof body.permanent !== 'boolean') throw new InputError('"permanent" must be true or false');
-          patch = { status: 'moved', movedTo: uriField(body.to, 'to'), permanent: body.permanent === true, ...(reason !== undefined ? { reason } : {}) };
+          const move = { to: uriField(body.to, 'to'), permanent: body.permanent === true, ...why };
+          write = () => store.writer.move(key, move, actor);
         } else {
-          patch = { status: 'withdrawn', ...(reason !== undefined ? { reason } : {}) };
+          write = () => store.writer[op](key, why, actor);
         }
       } catch (e) { return inputError(reply, e); }
-      const res = await store.change(key, op, (cur) => ({ ...recordToInput(cur), ...patch }), request.adminToken!.id);
+      let res: WriteResult | undefined;
+      try { res = await write(); } catch (e) { return conflict(request, reply, e); }
       if (!res) return problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
+      // A reinstatement gives a withdrawn name back its record: logged as well as kept in the history.
+      if (op === 'reinstate') request.log.warn({ key, actor, version: res.record.version }, 'name reinstated');
       return { op: res.op, record: recordJson(res.record) };
     };
     admin.post('/move/*', change('move'));
     admin.post('/withdraw/*', change('withdraw'));
+    admin.post('/reinstate/*', change('reinstate'));
 
     admin.get('/history/*', async (request, reply) => {
       const key = keyOr400(reply, urnFromPath(request, '/admin/history/'));
       if (key === undefined) return reply;
       if (!scoped(request, reply, key)) return reply;
-      const h = await store.history(key);
+      const h = await store.history.versions(key);
       if (h.length === 0) return problem(reply, 404, 'Not Found', { detail: `${key} has no history` });
       return { key, history: h.map((e) => ({ seq: e.seq, version: e.version, op: e.op, at: new Date(e.at).toISOString(), actor: e.actor, record: recordJson(e.record) })) };
     });
@@ -208,7 +227,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const limit = q.limit === undefined ? 100 : Number(q.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return problem(reply, 400, 'Invalid limit', { detail: 'limit is an integer from 1 to 10000' });
       if (typeof q.after === 'string' && (q.after.length > 4096 || !isKeyText(q.after))) return problem(reply, 400, 'Invalid cursor', { detail: '"after" is the "next" of the page before' });
-      const page = await store.list({ prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}) });
+      const page = await store.listing.list({ prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}) });
       return { prefix, items: page.items.map(recordJson), ...(page.next !== undefined ? { next: page.next } : {}) };
     });
 
@@ -217,7 +236,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (prefix === undefined) return reply;
       reply.type('application/x-ndjson');
       return reply.send(Readable.from((async function* () {
-        for await (const r of store.exportAll(prefix)) yield `${JSON.stringify(recordJson(r))}\n`;
+        for await (const r of store.listing.exportAll(prefix)) yield `${JSON.stringify(recordJson(r))}\n`;
       })()));
     });
 
@@ -234,7 +253,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         opts.sinceTime = t;
       }
       const auth = request.adminToken!.authority;
-      const page = await store.changes(opts);
+      const page = await store.history.changes(opts);
       const items = page.items.filter((e) => inAuthority(e.key, auth)).map((e) => ({ seq: e.seq, key: e.key, version: e.version, op: e.op, at: new Date(e.at).toISOString(), record: recordJson(e.record) }));
       return { items, next: page.next };
     });
@@ -278,11 +297,11 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         return inputError(reply, e);
       }
       if (!ruleScoped(request, reply, prefix)) return reply;
-      return store.putPrefixRule(prefix, target);
+      return store.prefixRules.put(prefix, target);
     });
     admin.get('/prefix-rules', async (request) => {
       const auth = request.adminToken!.authority;
-      return (await store.listPrefixRules(auth)).filter((r) => prefixInAuthority(r.prefix, auth));
+      return (await store.prefixRules.list(auth)).filter((r) => prefixInAuthority(r.prefix, auth));
     });
     admin.delete('/prefix-rules/*', async (request, reply) => {
       let prefix: string;
@@ -293,7 +312,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         throw e;
       }
       if (!ruleScoped(request, reply, prefix)) return reply;
-      return (await store.deletePrefixRule(prefix)) ? { deleted: prefix } : problem(reply, 404, 'Not Found', { detail: 'no such rule' });
+      return (await store.prefixRules.delete(prefix)) ? { deleted: prefix } : problem(reply, 404, 'Not Found', { detail: 'no such rule' });
     });
 
     admin.put('/authorities', async (request, reply) => {
@@ -324,9 +343,9 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         return inputError(reply, e);
       }
       if (!scoped(request, reply, a.name)) return reply;
-      await store.putAuthority(a);
+      await store.authorities.put(a);
       return a;
     });
-    admin.get('/authorities', async () => store.listAuthorities());
+    admin.get('/authorities', async () => store.authorities.list());
   }, { prefix: '/admin' });
 }

@@ -4,7 +4,7 @@
  * security) are added once by the pipeline, not here.
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
-import { renderMessage } from '../formats/render.js';
+import { renderMessage } from './render.js';
 
 /**
  * Status, reason phrase, headers and body of one answer.

@@ -9,3 +9,4 @@ export { readTarget, serviceOf, type RequestTarget, type Service } from './targe
 export { classifyRequestLine } from './simple.js';
 export { localResolveUrn } from './local.js';
 export type { Answer } from './answer.js';
+export { renderLocations, renderRecord, renderNames, renderMessage, recordJson, preferredOrder, preferredLocation, type Rendered } from './render.js';

@@ -4,7 +4,7 @@
  */
 import { UriError } from 'urikit';
 import type { ResolveResult } from '../client/types.js';
-import { preferredOrder, recordJson } from '../formats/render.js';
+import { preferredOrder, recordJson } from './render.js';
 import { nameKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 
@@ -33,9 +33,9 @@ export async function localResolveUrn(store: Store, urn: string): Promise<Resolv
       if (e instanceof UriError) return { status: 400, locations: [], metadata: { code: e.code, offset: e.offset, detail: e.message }, via };
       throw e;
     }
-    const r = await store.get(key);
+    const r = await store.names.get(key);
     if (!r) {
-      const rule = await store.prefixRuleFor(key);
+      const rule = await store.prefixRules.match(key);
       if (rule) return { status: 302, locations: [{ url: rule.target + key.slice(rule.prefix.length) }], metadata: { prefixRule: rule }, via };
       return { status: 404, locations: [], via };
     }

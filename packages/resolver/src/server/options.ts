@@ -69,7 +69,7 @@ export interface ServerOptions {
    * opens (default 256 MiB of rows, over a million names; 0: none; a `store`
    * given here is served as it is). The server fills it from the table when
    * it starts, a page at a time while it answers; it follows every write
-   * (see `Store.cacheNames`).
+   * (see `OpenStoreOptions.nameCacheBytes`).
    */
   nameCacheBytes?: number;
   /** Structured (JSON) logs on stdout: `true`, `false` (default), or a pino level. */

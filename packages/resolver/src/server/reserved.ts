@@ -11,7 +11,7 @@
  * ```
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
-import { renderLocations, renderNames } from '../formats/render.js';
+import { renderLocations, renderNames } from './render.js';
 import type { Store } from '../store/store.js';
 import type { Authority, NameLocation } from '../store/types.js';
 import { messageAnswer, type Answer } from './answer.js';
@@ -56,7 +56,7 @@ function part(a: Authority | undefined, url: string, meta: string | undefined): 
 async function* allElementIds(store: Store, authority: string): AsyncGenerator<string> {
   const prefix = authority === '' ? '' : `${authority}:`;
   let lines = '';
-  for await (const r of store.exportAll(prefix, 2000)) {
+  for await (const r of store.listing.exportAll(prefix, 2000)) {
     if (r.status === 'withdrawn') continue;
     lines += `${r.key.slice(prefix.length)}\r\n`;
     if (lines.length > 16384) { yield lines; lines = ''; }
@@ -85,7 +85,7 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
   if (which !== 'm' && which !== 'a' && which !== 'c' && which !== 'p') {
     return messageAnswer(501, 'Not Implemented', `"${elementId.slice(0, 64)}" is a reserved request (1995 draft §2.3) this resolver does not define`, ctx.accept, 'reserved');
   }
-  const a = authority === '' ? undefined : await ctx.store.getAuthority(authority);
+  const a = authority === '' ? undefined : await ctx.store.authorities.get(authority);
   const title = authority === '' ? 'this resolver' : authority;
   if (which === 'a' && list) {
     return { status: 200, headers: { 'content-type': 'text/plain; charset=us-ascii', 'cache-control': 'no-cache' }, body: allElementIds(ctx.store, authority), kind: 'reserved' };
@@ -99,7 +99,7 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
       return answer(renderLocations(`${title}:urn+m`, [loc], format, { authority }, ctx.urc0LineLength));
     }
     case 'a': {
-      const n = a?.allUrl === undefined ? await ctx.store.count(authority === '' ? '' : `${authority}:`) : undefined;
+      const n = a?.allUrl === undefined ? await ctx.store.listing.count(authority === '' ? '' : `${authority}:`) : undefined;
       const self = `${ctx.base ?? ''}/${authority === '' ? '' : `${authority}:`}urn+a?list`;
       const meta = a?.allUrl !== undefined ? a.allMeta : `This file is a list of the ${n} names of ${title} known to this resolver, one ElementID per line.`;
       return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }, ctx.urc0LineLength));

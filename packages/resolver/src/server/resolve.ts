@@ -6,7 +6,7 @@
  */
 import { UriError } from 'urikit';
 import { MEDIA_TYPES, namesFormat, negotiate, parseAccept, type ResultFormat } from '../formats/negotiate.js';
-import { preferredLocation, preferredOrder, renderLocations, renderNames, renderRecord, type Rendered } from '../formats/render.js';
+import { preferredLocation, preferredOrder, renderLocations, renderNames, renderRecord, type Rendered } from './render.js';
 import { nameKey, type NameKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { NameRecord, PrefixRule } from '../store/types.js';
@@ -121,9 +121,9 @@ export class UrnResolutionService {
     if (nk.elementId.startsWith('urn+')) return answerReserved(this.#reservedContext(req), nk.authority, nk.elementId, t.list);
     if (t.service === 'I=I') return this.#same(req, t, nk);
     const service = this.#service(req, t);
-    const record = await this.store.get(nk.key);
+    const record = await this.store.names.get(nk.key);
     if (!record) {
-      const rule = await this.store.prefixRuleFor(nk.key);
+      const rule = await this.store.prefixRules.match(nk.key);
       if (rule) return this.#partial(req, t, nk, rule, service);
       return messageAnswer(404, 'Not Found', `${urn} is not known to this resolver`, req.accept, 'resolve');
     }

@@ -70,11 +70,10 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const ownsStore = opts.store === undefined;
-  const store = opts.store ?? (await openStore(opts.db));
+  // A store given by the caller is served as it is (it may be shared; its owner chose its name cache).
+  const store = opts.store ?? (await openStore(opts.db, { nameCacheBytes: opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES }));
   try {
     if (opts.demo) await loadDemoData(store);
-    // A store given by the caller is served as it is (it may be shared; its owner calls cacheNames).
-    if (ownsStore) store.cacheNames(opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES);
     const authorityOpt = opts.authority ?? (opts.demo ? DEMO_AUTHORITY : undefined);
     const authority = authorityOpt === undefined ? undefined : authorityPrefix(authorityOpt);
     const service = new UrnResolutionService(store, {
@@ -121,7 +120,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         return reply.code(503).send({ status: 'unavailable', engine: store.engine });
       }
     });
-    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render({ urikit_name_cache_names: store.cachedNames })));
+    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render({ urikit_name_cache_names: store.nameCache?.size ?? 0 })));
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
     registerResolution(app, service, () => ownUrl);
@@ -142,7 +141,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const url = `http://${shown}:${port}`;
     ownUrl = url;
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
-    const warming = store.warmNameCache()
+    const warming = (store.nameCache?.warm() ?? Promise.resolve(0))
       .then((cached) => { app.log.info({ cached }, 'name cache filled'); return cached; })
       .catch((e: unknown) => { app.log.error({ err: e }, 'filling the name cache failed'); return 0; });
 

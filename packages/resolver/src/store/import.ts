@@ -166,12 +166,13 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
     if (report.errors.length < maxErrors) report.errors.push({ line, message, ...(code !== undefined ? { code } : {}), ...(offset !== undefined ? { offset } : {}) });
   };
   try {
-    await store.transaction(async (trx) => {
+    await store.writer.bulk(async (writer) => {
       const seen = new Map<string, number>();
       let batch: Array<{ key: string; input: NameInput }> = [];
       const flush = async () => {
-        const c = await store.writeBatch(trx, batch, opts.actor);
+        const c = await writer.write(batch, opts.actor);
         report.created += c.created; report.updated += c.updated; report.unchanged += c.unchanged;
+        for (const e of c.refused) fail(seen.get(e.key) ?? 0, e.message, e.code);
         batch = [];
         opts.onProgress?.(report.records);
       };
@@ -189,6 +190,7 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
         const first = seen.get(checked.key);
         if (first !== undefined) { fail(rec.line, `${checked.key} already appears on line ${first}`, 'duplicate'); continue; }
         seen.set(checked.key, rec.line);
+        // After a failure the rest is only checked: nothing will be kept.
         if (failed) continue;
         batch.push(checked);
         if (batch.length >= 1000) await flush();

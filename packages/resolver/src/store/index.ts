@@ -3,10 +3,19 @@
  * the authority registry and admin tokens, on SQLite or PostgreSQL.
  */
 export type { NameLocation, NameStatus, NameRecord, NameInput, ChangeOp, HistoryEntry, PrefixRule, Authority, Page } from './types.js';
-export { Store, type WriteResult } from './store.js';
-export { openStore, defaultDbUrl } from './open.js';
+export type { Store } from './store.js';
+export type { NameReader } from './reader.js';
+export type { NameCacheControl } from './cached-reader.js';
+export { NameWriter, type WriteResult, type BulkWriter, type BatchResult } from './writer.js';
+export { NameListing } from './listing.js';
+export { NameHistory } from './history.js';
+export { PrefixRules } from './prefix-rules.js';
+export { AuthorityRegistry } from './authorities.js';
+export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from './lifecycle.js';
+export { StoreBusyError } from './sqlite.js';
+export { openStore, defaultDbUrl, type OpenStoreOptions } from './open.js';
 export { nameKey, authorityPrefix, inAuthority, prefixInAuthority, type NameKey } from './keys.js';
-export { createToken, verifyToken, type CreatedToken } from './tokens.js';
+export { createToken, verifyToken, TokenTable, type CreatedToken } from './tokens.js';
 export { importNames, type ImportReport, type ImportOptions } from './import.js';
 export { validateNameInput, InputError } from './validate.js';
 export { CsvReader, type CsvRecord } from './csv.js';

@@ -4,7 +4,7 @@
  * history).
  */
 import type { NamesTable } from './schema.js';
-import type { ChangeOp, NameInput, NameRecord, NameStatus } from './types.js';
+import type { NameInput, NameRecord, NameStatus } from './types.js';
 
 /** The optional fields a record takes from its input and keeps in its JSON data, in a fixed order. */
 const OPTIONAL_FIELDS = ['metadata', 'movedTo', 'permanent', 'successor', 'reason'] as const;
@@ -64,13 +64,6 @@ export function nextRecord(key: string, input: NameInput, current: NameRecord | 
   };
   copyOptional(input, r);
   return r;
-}
-
-/** The kind of change a write of `input` over `current` is, for the history and the change feed (one rule for single writes and bulk imports). */
-export function changeOp(input: NameInput, current: NameRecord | undefined): ChangeOp {
-  if (input.status === 'withdrawn') return 'withdraw';
-  if (input.status === 'moved') return 'move';
-  return current ? 'update' : 'create';
 }
 
 /** True if writing `next` over `current` would change nothing a client can see. */

@@ -4,8 +4,38 @@
  * compared in constant time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { StoreDb } from './db.js';
 import { authorityPrefix } from './keys.js';
-import type { Store } from './store.js';
+
+/**
+ * The stored tokens: id, the SHA-256 of the secret, the authority prefix.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const tokens: TokenTable = store.tokens;
+ * await tokens.insert('3f9a0c1d2b4e', '00'.repeat(32), 'urn:isbn');
+ * (await tokens.get('3f9a0c1d2b4e'))?.authority; // 'urn:isbn'
+ * await store.close();
+ * ```
+ */
+export class TokenTable {
+  readonly #db: StoreDb;
+
+  constructor(db: StoreDb) {
+    this.#db = db;
+  }
+
+  /** Stores a token's id, the SHA-256 of its secret and its authority prefix. */
+  async insert(id: string, hash: string, authority: string): Promise<void> {
+    await this.#db.write(async ({ trx }) => { await trx.insertInto('tokens').values({ id, hash, authority, created: Date.now() }).execute(); });
+  }
+
+  /** A token's stored hash and scope, by id. */
+  async get(id: string): Promise<{ hash: string; authority: string } | undefined> {
+    return this.#db.readDb.selectFrom('tokens').select(['hash', 'authority']).where('id', '=', id).executeTakeFirst();
+  }
+}
 
 /**
  * A token as created: `token` is shown once and never stored.
@@ -41,11 +71,11 @@ function sha256(s: string): Buffer {
  * await store.close();
  * ```
  */
-export async function createToken(store: Store, opts: { authority: string }): Promise<CreatedToken> {
+export async function createToken(store: { tokens: TokenTable }, opts: { authority: string }): Promise<CreatedToken> {
   const authority = authorityPrefix(opts.authority);
   const id = randomBytes(6).toString('hex');
   const secret = randomBytes(32).toString('base64url');
-  await store.insertToken(id, sha256(secret).toString('hex'), authority);
+  await store.tokens.insert(id, sha256(secret).toString('hex'), authority);
   return { id, authority, token: `uk_${id}_${secret}` };
 }
 
@@ -65,12 +95,12 @@ const DUMMY = sha256('no such token');
  * await store.close();
  * ```
  */
-export async function verifyToken(store: Store, header: string | undefined): Promise<{ id: string; authority: string } | undefined> {
+export async function verifyToken(store: { tokens: TokenTable }, header: string | undefined): Promise<{ id: string; authority: string } | undefined> {
   if (header === undefined || header.length > 200) return undefined;
   // RFC 9110 §11.1: the auth-scheme is case-insensitive; credentials = auth-scheme 1*SP token68 (§11.4).
   const m = header.slice(0, 6).toLowerCase() === 'bearer' ? /^ +uk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/.exec(header.slice(6)) : null;
   const presented = sha256(m ? m[2]! : '');
-  const row = m ? await store.getToken(m[1]!) : undefined;
+  const row = m ? await store.tokens.get(m[1]!) : undefined;
   const stored = row ? Buffer.from(row.hash, 'hex') : DUMMY;
   const ok = stored.length === presented.length && timingSafeEqual(stored, presented);
   return ok && row && m ? { id: m[1]!, authority: row.authority } : undefined;

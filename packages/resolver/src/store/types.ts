@@ -96,17 +96,18 @@ export interface NameInput {
 }
 
 /**
- * The kinds of change the history records (DESIGN.md, "The resolver service").
+ * The kinds of change the history records, one per transition of the
+ * lifecycle (lifecycle.ts).
  *
  * @example
  * ```ts
  * const store = await openStore(':memory:');
- * const op: ChangeOp | 'unchanged' = (await store.put('urn:ex:a', { urn: 'urn:ex:a' })).op;
+ * const op: ChangeOp | 'unchanged' = (await store.writer.put('urn:ex:a', { urn: 'urn:ex:a' })).op;
  * op; // 'create'
  * await store.close();
  * ```
  */
-export type ChangeOp = 'create' | 'update' | 'move' | 'withdraw';
+export type ChangeOp = 'create' | 'update' | 'move' | 'withdraw' | 'reinstate';
 
 /**
  * One entry of a name's history: the whole record after the change.
@@ -116,9 +117,9 @@ export type ChangeOp = 'create' | 'update' | 'move' | 'withdraw';
  * @example
  * ```ts
  * const store = await openStore(':memory:');
- * await store.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }] });
- * await store.put('urn:ex:a', { urn: 'urn:ex:a', status: 'withdrawn', reason: 'retracted' });
- * const history: HistoryEntry[] = await store.history('urn:ex:a');
+ * await store.writer.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }] });
+ * await store.writer.put('urn:ex:a', { urn: 'urn:ex:a', status: 'withdrawn', reason: 'retracted' });
+ * const history: HistoryEntry[] = await store.history.versions('urn:ex:a');
  * history.map((h) => `${h.version} ${h.op} ${h.record.status}`); // ['1 create active', '2 withdraw withdrawn']
  * await store.close();
  * ```

@@ -11,7 +11,7 @@ import type { ResolveResult } from '../client/types.js';
 import { escapeHtml } from './escape.js';
 import { htmlDocument } from './layout.js';
 import { renderResolution } from './result.js';
-import { schemeOf } from './links.js';
+import { schemeOf } from '../client/scheme.js';
 
 /**
  * What {@link renderPage} shows: the `uri` and `compare` query

@@ -11,7 +11,7 @@ describe('resolveUrn against urikit serve (1995 draft §3, §4, §5; RFC 2169)',
     // cacheControl no-cache: every use of a stored answer is revalidated, so a 304 can be seen.
     server = await startServer({ port: 0, db: ':memory:', demo: true, rateLimit: false, cacheControl: 'no-cache' });
     other = await startServer({ port: 0, db: ':memory:', rateLimit: false });
-    const put = (s: RunningServer, input: Parameters<RunningServer['store']['put']>[1]) => s.store.put(input.urn, input, 'test');
+    const put = (s: RunningServer, input: Parameters<RunningServer['store']['put']>[1]) => s.store.writer.put(input.urn, input, 'test');
     await put(server, { urn: 'urn:example:chain-a', status: 'moved', movedTo: 'urn:other:chain-b', permanent: true, reason: 'moved to the other resolver' });
     await put(other, { urn: 'urn:other:chain-b', status: 'moved', movedTo: 'urn:example:chain-c', permanent: false });
     await put(server, { urn: 'urn:example:chain-c', locations: [{ url: 'http://127.0.0.1:1/chain-c.html', mediaType: 'text/html' }] });

@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
     }));
     gateway = await startGateway({ port: 0, resolvers: [resolver.url] });
     serve = await startServer({ port: 0, db: ':memory:', rateLimit: false });
-    await serve.store.put('urn:example:phone-list', { urn: 'urn:example:phone-list', locations: [{ url: `${docs.url}/served/phone-list.html`, mediaType: 'text/html' }] }, 'test');
+    await serve.store.writer.put('urn:example:phone-list', { urn: 'urn:example:phone-list', locations: [{ url: `${docs.url}/served/phone-list.html`, mediaType: 'text/html' }] }, 'test');
     profile = await mkdtemp(join(tmpdir(), 'urikit-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,

@@ -24,8 +24,8 @@ for (const engine of engines) {
     it('a bulk import killed with SIGKILL half-way leaves the store exactly as before it', async () => {
       const db = engine.freshDb();
       const store = await openStore(db);
-      await store.put('urn:example:before', { urn: 'urn:example:before', locations: [{ url: 'http://a.example/before' }] });
-      await store.put('urn:example:n5', { urn: 'urn:example:n5', locations: [{ url: 'http://a.example/old-n5' }] });
+      await store.writer.put('urn:example:before', { urn: 'urn:example:before', locations: [{ url: 'http://a.example/before' }] });
+      await store.writer.put('urn:example:n5', { urn: 'urn:example:n5', locations: [{ url: 'http://a.example/old-n5' }] });
       const before = await snapshot(store);
       await store.close();
       const total = 120_000;
@@ -45,7 +45,7 @@ for (const engine of engines) {
       const after = await openStore(db);
       try {
         expect(await snapshot(after)).toBe(before);
-        expect(await after.count()).toBe(2);
+        expect(await after.listing.count()).toBe(2);
       } finally { await after.close(); }
     });
 
@@ -76,7 +76,7 @@ for (const engine of engines) {
         const store = await openStore(db);
         try {
           for (const [urn, url] of acked) {
-            const r = await store.get(urn);
+            const r = await store.names.get(urn);
             expect(r?.locations[0]?.url, urn).toBe(url);
           }
         } finally { await store.close(); }

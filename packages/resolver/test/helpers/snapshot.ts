@@ -8,7 +8,7 @@ import type { Store } from '../../src/store/index.js';
 
 export async function storeSnapshot(store: Store): Promise<string> {
   const names: unknown[] = [];
-  for await (const r of store.exportAll('')) names.push(r);
-  const changes = await store.changes({ since: 0, limit: 10_000 });
-  return JSON.stringify({ names, changes: changes.items, rules: await store.listPrefixRules(), authorities: await store.listAuthorities() });
+  for await (const r of store.listing.exportAll('')) names.push(r);
+  const changes = await store.history.changes({ since: 0, limit: 10_000 });
+  return JSON.stringify({ names, changes: changes.items, rules: await store.prefixRules.list(), authorities: await store.authorities.list() });
 }

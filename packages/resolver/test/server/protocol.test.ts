@@ -202,7 +202,7 @@ for (const engine of engines) {
         // The demo names, cached on SQLite (PostgreSQL is read every time).
         await server.nameCacheReady;
         const cached = Number(/^urikit_name_cache_names (\d+)$/m.exec((await get(server.url, '/metrics')).text)?.[1]);
-        if (engine.name === 'sqlite') expect(cached).toBe(await server.store.count());
+        if (engine.name === 'sqlite') expect(cached).toBe(await server.store.listing.count());
         else expect(cached).toBe(0);
       });
       it('limits the rate per client: 429 with Retry-After, CORS included', async () => {
@@ -227,13 +227,13 @@ for (const engine of engines) {
       });
       it('finishes a request in flight when closed (graceful shutdown)', async () => {
         const other = await startServer({ port: 0, store: server.store, rateLimit: false });
-        const store = server.store;
-        const original = store.get;
+        const names = server.store.names;
+        const original = names.get;
         let release!: () => void;
         const gate = new Promise<void>((r) => { release = r; });
         let arrived!: () => void;
         const inside = new Promise<void>((r) => { arrived = r; });
-        store.get = async (key: string) => { arrived(); await gate; return original.call(store, key); };
+        names.get = async (key: string) => { arrived(); await gate; return original.call(names, key); };
         try {
           const pending = get(other.url, '/urn:isbn:0451450523');
           await inside;
@@ -248,7 +248,7 @@ for (const engine of engines) {
           await closing;
           await expect(get(other.url, '/urn:isbn:0451450523')).rejects.toThrow();
         } finally {
-          store.get = original;
+          names.get = original;
         }
       });
     });

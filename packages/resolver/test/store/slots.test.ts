@@ -13,6 +13,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const freshFile = () => join(dir, `s${n++}.sqlite`);
 
+/** The row ids of `keys`, read from the file beside the store's own connections. */
+function rowIds(file: string, keys: string[]): Array<{ key: string; id: number }> {
+  const raw = new BetterSqlite3(file, { readonly: true });
+  try {
+    return raw.prepare(`select key, id from names where key in (${keys.map(() => '?').join(', ')}) order by key`).all(...keys) as Array<{ key: string; id: number }>;
+  } finally {
+    raw.close();
+  }
+}
+
 describe('name slots (SQLite names table keyed by a 52-bit hash of the key)', () => {
   it('are fixed: they are part of the file format', () => {
     // Changing these values orphans the rows of every existing store.
@@ -41,23 +51,24 @@ describe('name slots (SQLite names table keyed by a 52-bit hash of the key)', ()
   });
 
   it('store the second of two colliding names elsewhere, and find both', async () => {
-    const store = await openStore(freshFile());
+    const file = freshFile();
+    const store = await openStore(file);
     try {
       const [a, b] = COLLISIONS[0];
-      await store.put(a, { urn: a, locations: [{ url: 'http://a.example/a' }] });
-      await store.put(b, { urn: b, locations: [{ url: 'http://a.example/b' }] });
-      expect((await store.get(a))?.locations[0]?.url).toBe('http://a.example/a');
-      expect((await store.get(b))?.locations[0]?.url).toBe('http://a.example/b');
-      expect(await store.get('urn:example:c')).toBeUndefined();
-      const ids = await store.db.selectFrom('names').select(['key', 'id']).where('key', 'in', [a, b]).orderBy('key').execute();
+      await store.writer.put(a, { urn: a, locations: [{ url: 'http://a.example/a' }] });
+      await store.writer.put(b, { urn: b, locations: [{ url: 'http://a.example/b' }] });
+      expect((await store.names.get(a))?.locations[0]?.url).toBe('http://a.example/a');
+      expect((await store.names.get(b))?.locations[0]?.url).toBe('http://a.example/b');
+      expect(await store.names.get('urn:example:c')).toBeUndefined();
+      const ids = rowIds(file, [a, b]);
       expect(ids[0]).toEqual({ key: a, id: nameSlot(a) });
       expect(ids[1]!.key).toBe(b);
       expect(Number.isSafeInteger(ids[1]!.id) && ids[1]!.id !== nameSlot(b)).toBe(true);
       // An update keeps each row where it is.
-      await store.put(b, { urn: b, locations: [{ url: 'http://a.example/b2' }] });
-      await store.put(a, { urn: a, locations: [{ url: 'http://a.example/a2' }] });
-      expect((await store.get(a))?.locations[0]?.url).toBe('http://a.example/a2');
-      expect((await store.get(b))?.locations[0]?.url).toBe('http://a.example/b2');
+      await store.writer.put(b, { urn: b, locations: [{ url: 'http://a.example/b2' }] });
+      await store.writer.put(a, { urn: a, locations: [{ url: 'http://a.example/a2' }] });
+      expect((await store.names.get(a))?.locations[0]?.url).toBe('http://a.example/a2');
+      expect((await store.names.get(b))?.locations[0]?.url).toBe('http://a.example/b2');
     } finally {
       await store.close();
     }
@@ -67,7 +78,7 @@ describe('name slots (SQLite names table keyed by a 52-bit hash of the key)', ()
     const store = await openStore(freshFile());
     try {
       const [p, q] = COLLISIONS[3];
-      await store.put(p, { urn: p, locations: [{ url: `http://a.example/${p}` }] });
+      await store.writer.put(p, { urn: p, locations: [{ url: `http://a.example/${p}` }] });
       const keys = Array.from({ length: 1200 }, (_, i) => `urn:example:n${i}`);
       keys[10] = COLLISIONS[1][0]; // both in the first full batch of 500
       keys[20] = COLLISIONS[1][1];
@@ -76,8 +87,8 @@ describe('name slots (SQLite names table keyed by a 52-bit hash of the key)', ()
       keys[1150] = q; // against the stored name
       const lines = keys.map((k) => JSON.stringify({ urn: k, locations: [`http://a.example/${k}`] })).join('\n');
       expect(await importNames(store, lines, { format: 'ndjson' })).toMatchObject({ ok: true, created: 1200 });
-      for (const k of [...keys, p]) expect((await store.get(k))?.locations[0]?.url).toBe(`http://a.example/${k}`);
-      expect(await store.count('urn:example:')).toBe(1201);
+      for (const k of [...keys, p]) expect((await store.names.get(k))?.locations[0]?.url).toBe(`http://a.example/${k}`);
+      expect(await store.listing.count('urn:example:')).toBe(1201);
     } finally {
       await store.close();
     }
@@ -94,13 +105,13 @@ describe('name slots (SQLite names table keyed by a 52-bit hash of the key)', ()
     await db.destroy();
     const store = await openStore(file);
     try {
-      expect(await store.count()).toBe(12_000);
+      expect(await store.listing.count()).toBe(12_000);
       for (const i of [0, 4999, 5000, 11_999]) {
-        expect(await store.get(`urn:example:m${i}`)).toMatchObject({ status: 'active', version: 1, created: 1000, updated: 2000, locations: [{ url: `http://a.example/m${i}` }] });
+        expect(await store.names.get(`urn:example:m${i}`)).toMatchObject({ status: 'active', version: 1, created: 1000, updated: 2000, locations: [{ url: `http://a.example/m${i}` }] });
       }
-      const ids = await store.db.selectFrom('names').select(['id', 'key']).where('key', 'in', ['urn:example:m0', 'urn:example:m11999']).execute();
+      const ids = rowIds(file, ['urn:example:m0', 'urn:example:m11999']);
       expect(ids.map((r) => r.id)).toEqual(ids.map((r) => nameSlot(r.key)));
-      expect((await store.list({ prefix: 'urn:example:m1', limit: 3 })).items.map((r) => r.key)).toEqual(['urn:example:m1', 'urn:example:m10', 'urn:example:m100']);
+      expect((await store.listing.list({ prefix: 'urn:example:m1', limit: 3 })).items.map((r) => r.key)).toEqual(['urn:example:m1', 'urn:example:m10', 'urn:example:m100']);
     } finally {
       await store.close();
     }

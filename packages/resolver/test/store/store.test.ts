@@ -20,72 +20,72 @@ for (const engine of engines) {
 
     it('keeps every version in the history; an identical write adds none', async () => {
       const key = 'urn:example:h1';
-      expect((await store.put(key, { urn: key, locations: [{ url: 'http://a.example/1' }] })).op).toBe('create');
-      expect((await store.put(key, { urn: key, locations: [{ url: 'http://a.example/1' }] })).op).toBe('unchanged');
-      expect((await store.put(key, { urn: key, locations: [{ url: 'http://a.example/2' }] }, 'tok1')).op).toBe('update');
-      const moved = await store.change(key, 'move', (cur) => ({ urn: cur.urn, status: 'moved', movedTo: 'urn:example:h2' }));
+      expect((await store.writer.put(key, { urn: key, locations: [{ url: 'http://a.example/1' }] })).op).toBe('create');
+      expect((await store.writer.put(key, { urn: key, locations: [{ url: 'http://a.example/1' }] })).op).toBe('unchanged');
+      expect((await store.writer.put(key, { urn: key, locations: [{ url: 'http://a.example/2' }] }, 'tok1')).op).toBe('update');
+      const moved = await store.writer.move(key, { to: 'urn:example:h2' });
       expect(moved?.record).toMatchObject({ status: 'moved', version: 3 });
-      const h = await store.history(key);
+      const h = await store.history.versions(key);
       expect(h.map((e) => [e.version, e.op, e.actor ?? null])).toEqual([[1, 'create', null], [2, 'update', 'tok1'], [3, 'move', null]]);
       expect(h[0]!.record.locations).toEqual([{ url: 'http://a.example/1' }]);
-      expect(await store.change('urn:example:none', 'withdraw', (c) => c)).toBeUndefined();
+      expect(await store.writer.withdraw('urn:example:none')).toBeUndefined();
     });
 
     it('names a withdrawal or a move in the history the same way whether it is written alone or imported', async () => {
-      await store.put('urn:example:op1', { urn: 'urn:example:op1', locations: [{ url: 'http://a.example/op1' }] });
-      await store.put('urn:example:op2', { urn: 'urn:example:op2', locations: [{ url: 'http://a.example/op2' }] });
+      await store.writer.put('urn:example:op1', { urn: 'urn:example:op1', locations: [{ url: 'http://a.example/op1' }] });
+      await store.writer.put('urn:example:op2', { urn: 'urn:example:op2', locations: [{ url: 'http://a.example/op2' }] });
       const lines = [
         { urn: 'urn:example:op1', status: 'withdrawn', reason: 'retracted' },
         { urn: 'urn:example:op2', movedTo: 'urn:example:op3' },
         { urn: 'urn:example:op4', status: 'withdrawn' },
       ].map((r) => JSON.stringify(r)).join('\n');
       expect(await importNames(store, lines, { format: 'ndjson' })).toMatchObject({ ok: true, created: 1, updated: 2 });
-      const ops = async (key: string) => (await store.history(key)).map((e) => e.op);
+      const ops = async (key: string) => (await store.history.versions(key)).map((e) => e.op);
       expect(await ops('urn:example:op1')).toEqual(['create', 'withdraw']);
       expect(await ops('urn:example:op2')).toEqual(['create', 'move']);
       expect(await ops('urn:example:op4')).toEqual(['withdraw']);
-      expect((await store.put('urn:example:op5', { urn: 'urn:example:op5', status: 'withdrawn' })).op).toBe('withdraw');
+      expect((await store.writer.put('urn:example:op5', { urn: 'urn:example:op5', status: 'withdrawn' })).op).toBe('withdraw');
     });
 
     it('reads its own writes at once, and another connection\'s writes by the next turn of the event loop', async () => {
       const key = 'urn:example:rw1';
-      await Promise.all([store.get('urn:example:none'), store.get(key)]); // a read snapshot is open for this turn
-      await store.put(key, { urn: key, locations: [{ url: 'http://a.example/rw1' }] });
-      expect((await store.get(key))?.locations[0]?.url).toBe('http://a.example/rw1');
+      await Promise.all([store.names.get('urn:example:none'), store.names.get(key)]); // a read snapshot is open for this turn
+      await store.writer.put(key, { urn: key, locations: [{ url: 'http://a.example/rw1' }] });
+      expect((await store.names.get(key))?.locations[0]?.url).toBe('http://a.example/rw1');
       const other = await openStore(dbUrl);
       try {
-        expect((await store.get(key))?.version).toBe(1);
-        await other.put(key, { urn: key, locations: [{ url: 'http://a.example/rw1-other' }] });
+        expect((await store.names.get(key))?.version).toBe(1);
+        await other.writer.put(key, { urn: key, locations: [{ url: 'http://a.example/rw1-other' }] });
         await new Promise((r) => setImmediate(r));
-        expect((await store.get(key))?.locations[0]?.url).toBe('http://a.example/rw1-other');
-        expect((await other.get(key))?.version).toBe(2);
+        expect((await store.names.get(key))?.locations[0]?.url).toBe('http://a.example/rw1-other');
+        expect((await other.names.get(key))?.version).toBe(2);
       } finally {
         await other.close();
       }
     });
 
     it('feeds changes in order, from a seq or a time', async () => {
-      const all = await store.changes({ since: 0 });
+      const all = await store.history.changes({ since: 0 });
       const seqs = all.items.map((e) => e.seq);
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
       const t = Date.now();
-      await store.put('urn:example:h3', { urn: 'urn:example:h3' });
-      const later = await store.changes({ since: all.next });
+      await store.writer.put('urn:example:h3', { urn: 'urn:example:h3' });
+      const later = await store.history.changes({ since: all.next });
       expect(later.items.map((e) => e.key)).toEqual(['urn:example:h3']);
-      expect((await store.changes({ sinceTime: t })).items.map((e) => e.key)).toContain('urn:example:h3');
+      expect((await store.history.changes({ sinceTime: t })).items.map((e) => e.key)).toContain('urn:example:h3');
     });
 
     it('imports CSV all or nothing, and the same file again changes nothing', async () => {
       const csv = 'urn,url,preference\r\nurn:example:c1,http://a.example/c1,1\r\nurn:example:c1,http://b.example/c1,2\r\nurn:example:c2,http://a.example/c2,\r\n';
       const r1 = await importNames(store, csv, { format: 'csv' });
       expect(r1).toMatchObject({ ok: true, records: 2, created: 2 });
-      expect((await store.get('urn:example:c1'))?.locations.map((l) => l.preference)).toEqual([1, 2]);
+      expect((await store.names.get('urn:example:c1'))?.locations.map((l) => l.preference)).toEqual([1, 2]);
       expect(await importNames(store, csv, { format: 'csv' })).toMatchObject({ ok: true, created: 0, updated: 0, unchanged: 2 });
-      const before = await store.count();
+      const before = await store.listing.count();
       const bad = await importNames(store, `${csv}urn:example:c3,not a url,\r\n`, { format: 'csv' });
       expect(bad.ok).toBe(false);
       expect(bad.errors.map((e) => e.line)).toEqual([5]);
-      expect(await store.count()).toBe(before);
+      expect(await store.listing.count()).toBe(before);
     });
 
     it('imports more than a full batch (1,200 names) with every record and history row right', async () => {
@@ -94,38 +94,38 @@ for (const engine of engines) {
       const r = await importNames(store, text, { format: 'ndjson', actor: 'bulk' });
       expect(r).toMatchObject({ ok: true, records: 1200, created: 1200 });
       for (const i of [0, 499, 500, 999, 1000, 1199]) {
-        const rec = await store.get(`urn:example:bulk${i}`);
+        const rec = await store.names.get(`urn:example:bulk${i}`);
         expect(rec).toMatchObject({ urn: `urn:example:bulk${i}`, status: 'active', version: 1, metadata: { n: i }, locations: [{ url: `http://a.example/bulk/${i}`, charset: 'ISO-8859-1', meta: `caf\u00e9 ${i}` }] });
-        const h = await store.history(`urn:example:bulk${i}`);
+        const h = await store.history.versions(`urn:example:bulk${i}`);
         expect(h.map((e) => [e.version, e.op, e.actor])).toEqual([[1, 'create', 'bulk']]);
         expect(h[0]!.record).toEqual(rec);
       }
-      expect(await store.count('urn:example:bulk')).toBe(1200);
+      expect(await store.listing.count('urn:example:bulk')).toBe(1200);
     });
 
     it('lists by prefix in pages and exports everything', async () => {
-      for (let i = 0; i < 7; i++) await store.put(`urn:example:p${i}`, { urn: `urn:example:p${i}` });
+      for (let i = 0; i < 7; i++) await store.writer.put(`urn:example:p${i}`, { urn: `urn:example:p${i}` });
       const keys: string[] = [];
       let after: string | undefined;
       do {
-        const page = await store.list({ prefix: 'urn:example:p', limit: 3, ...(after ? { after } : {}) });
+        const page = await store.listing.list({ prefix: 'urn:example:p', limit: 3, ...(after ? { after } : {}) });
         keys.push(...page.items.map((r) => r.key));
         after = page.next;
       } while (after);
       expect(keys).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `urn:example:p${i}`));
       let n = 0;
-      for await (const r of store.exportAll('urn:example:p', 2)) { expect(r.key.startsWith('urn:example:p')).toBe(true); n++; }
+      for await (const r of store.listing.exportAll('urn:example:p', 2)) { expect(r.key.startsWith('urn:example:p')).toBe(true); n++; }
       expect(n).toBe(7);
     });
 
     it('finds the longest prefix rule', async () => {
-      await store.putPrefixRule('urn:nbn:de:', 'https://a.example/');
-      await store.putPrefixRule('urn:nbn:de:101-', 'https://b.example/');
-      expect((await store.prefixRuleFor('urn:nbn:de:101-2020'))?.target).toBe('https://b.example/');
-      expect((await store.prefixRuleFor('urn:nbn:de:gbv:1'))?.target).toBe('https://a.example/');
-      expect(await store.prefixRuleFor('urn:nbn:ch:1')).toBeUndefined();
-      expect(await store.deletePrefixRule('urn:nbn:de:101-')).toBe(true);
-      expect((await store.prefixRuleFor('urn:nbn:de:101-2020'))?.target).toBe('https://a.example/');
+      await store.prefixRules.put('urn:nbn:de:', 'https://a.example/');
+      await store.prefixRules.put('urn:nbn:de:101-', 'https://b.example/');
+      expect((await store.prefixRules.match('urn:nbn:de:101-2020'))?.target).toBe('https://b.example/');
+      expect((await store.prefixRules.match('urn:nbn:de:gbv:1'))?.target).toBe('https://a.example/');
+      expect(await store.prefixRules.match('urn:nbn:ch:1')).toBeUndefined();
+      expect(await store.prefixRules.delete('urn:nbn:de:101-')).toBe(true);
+      expect((await store.prefixRules.match('urn:nbn:de:101-2020'))?.target).toBe('https://a.example/');
     });
 
     it('keeps tokens hashed and checks them', async () => {
@@ -137,7 +137,7 @@ for (const engine of engines) {
       // RFC 9110 §11.1: the scheme is case-insensitive; the token is not.
       expect(await verifyToken(store, `bearer  ${t.token}`)).toEqual({ id: t.id, authority: 'urn:example' });
       expect(await verifyToken(store, `Bearer ${t.token.toUpperCase()}`)).toBeUndefined();
-      const row = await store.getToken(t.id);
+      const row = await store.tokens.get(t.id);
       expect(row?.hash).toMatch(/^[0-9a-f]{64}$/);
       // The secret is base64url, which may itself hold '_': it is all that follows `uk_<id>_`.
       const secret = t.token.slice(`uk_${t.id}_`.length);
@@ -147,10 +147,10 @@ for (const engine of engines) {
 
     it('loads the demo data, and loading it again changes nothing', async () => {
       await loadDemoData(store);
-      const seq = (await store.changes({ since: 0, limit: 10_000 })).next;
+      const seq = (await store.history.changes({ since: 0, limit: 10_000 })).next;
       await loadDemoData(store);
-      expect((await store.changes({ since: 0, limit: 10_000 })).next).toBe(seq);
-      expect(await store.count('urn:')).toBeGreaterThanOrEqual(DEMO_NAMES.length);
+      expect((await store.history.changes({ since: 0, limit: 10_000 })).next).toBe(seq);
+      expect(await store.listing.count('urn:')).toBeGreaterThanOrEqual(DEMO_NAMES.length);
     });
   });
 }
@@ -166,7 +166,7 @@ describe('sqlite: closing a store', () => {
       await store.close();
       expect(existsSync(`${file}-wal`)).toBe(false);
       const again = await openStore(file);
-      expect((await again.get('urn:example:w1'))?.locations[0]?.url).toBe('http://a.example/w1');
+      expect((await again.names.get('urn:example:w1'))?.locations[0]?.url).toBe('http://a.example/w1');
       await again.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -174,23 +174,24 @@ describe('sqlite: closing a store', () => {
   });
 });
 
-describe('sqlite: the name cache (Store.cacheNames)', () => {
+describe('sqlite: the name cache (openStore nameCacheBytes)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'urikit-cache-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let n = 0;
-  const url = async (s: Store, key: string) => (await s.get(key))?.locations[0]?.url;
+  const url = async (s: Store, key: string) => (await s.names.get(key))?.locations[0]?.url;
   const nextTurn = () => new Promise((r) => setImmediate(r));
 
   it('answers from memory and follows this store\'s writes as they commit', async () => {
-    const store = await openStore(join(dir, `c${n++}.sqlite`));
+    const store = await openStore(join(dir, `c${n++}.sqlite`), { nameCacheBytes: 1 << 20 });
     try {
-      store.cacheNames(1 << 20);
-      await store.put('urn:example:k1', { urn: 'urn:example:k1', locations: [{ url: 'http://a.example/1' }] });
+      await store.writer.put('urn:example:k1', { urn: 'urn:example:k1', locations: [{ url: 'http://a.example/1' }] });
       expect(await url(store, 'urn:example:k1')).toBe('http://a.example/1');
-      await store.put('urn:example:k1', { urn: 'urn:example:k1', locations: [{ url: 'http://a.example/2' }] });
+      await store.writer.put('urn:example:k1', { urn: 'urn:example:k1', locations: [{ url: 'http://a.example/2' }] });
       expect(await url(store, 'urn:example:k1')).toBe('http://a.example/2');
-      await store.change('urn:example:k1', 'withdraw', (c) => ({ urn: c.urn, status: 'withdrawn' }));
-      expect((await store.get('urn:example:k1'))?.status).toBe('withdrawn');
+      await store.writer.withdraw('urn:example:k1');
+      expect((await store.names.get('urn:example:k1'))?.status).toBe('withdrawn');
+      await store.writer.reinstate('urn:example:k1');
+      expect(await url(store, 'urn:example:k1')).toBe('http://a.example/2');
       await importNames(store, '{"urn":"urn:example:k1","locations":["http://a.example/3"]}\n', { format: 'ndjson' });
       expect(await url(store, 'urn:example:k1')).toBe('http://a.example/3');
       // A failed import changes nothing, in the database or in memory.
@@ -203,17 +204,16 @@ describe('sqlite: the name cache (Store.cacheNames)', () => {
 
   it('is emptied by another process\'s commit before the next read', async () => {
     const file = join(dir, `c${n++}.sqlite`);
-    const store = await openStore(file);
+    const store = await openStore(file, { nameCacheBytes: 1 << 20 });
     const other = await openStore(file);
     try {
-      store.cacheNames(1 << 20);
-      await store.put('urn:example:k2', { urn: 'urn:example:k2', locations: [{ url: 'http://a.example/1' }] });
+      await store.writer.put('urn:example:k2', { urn: 'urn:example:k2', locations: [{ url: 'http://a.example/1' }] });
       expect(await url(store, 'urn:example:k2')).toBe('http://a.example/1');
       await nextTurn();
-      await other.put('urn:example:k2', { urn: 'urn:example:k2', locations: [{ url: 'http://a.example/other' }] });
+      await other.writer.put('urn:example:k2', { urn: 'urn:example:k2', locations: [{ url: 'http://a.example/other' }] });
       await nextTurn();
       expect(await url(store, 'urn:example:k2')).toBe('http://a.example/other');
-      await other.put('urn:example:k3', { urn: 'urn:example:k3', locations: [{ url: 'http://a.example/k3' }] });
+      await other.writer.put('urn:example:k3', { urn: 'urn:example:k3', locations: [{ url: 'http://a.example/k3' }] });
       await nextTurn();
       expect(await url(store, 'urn:example:k3')).toBe('http://a.example/k3');
     } finally {
@@ -223,30 +223,36 @@ describe('sqlite: the name cache (Store.cacheNames)', () => {
   });
 
   it('is filled from the table, a page at a time, and 0 turns it off', async () => {
-    const store = await openStore(join(dir, `c${n++}.sqlite`));
+    const file = join(dir, `c${n++}.sqlite`);
+    const setup = await openStore(file);
+    const lines = Array.from({ length: 30 }, (_, i) => JSON.stringify({ urn: `urn:example:w${i}`, locations: [`http://a.example/w${i}`] })).join('\n');
+    await importNames(setup, lines, { format: 'ndjson' });
+    await setup.close();
+    const store = await openStore(file, { nameCacheBytes: 1 << 20 });
     try {
-      const lines = Array.from({ length: 30 }, (_, i) => JSON.stringify({ urn: `urn:example:w${i}`, locations: [`http://a.example/w${i}`] })).join('\n');
-      await importNames(store, lines, { format: 'ndjson' });
-      store.cacheNames(1 << 20);
-      expect(await store.warmNameCache(7)).toBe(30);
+      expect(await store.nameCache?.warm(7)).toBe(30);
       for (let i = 0; i < 30; i++) expect(await url(store, `urn:example:w${i}`)).toBe(`http://a.example/w${i}`);
-      store.cacheNames(0);
-      expect(await store.warmNameCache()).toBe(0);
-      expect(await url(store, 'urn:example:w29')).toBe('http://a.example/w29');
     } finally {
       await store.close();
+    }
+    const uncached = await openStore(file, { nameCacheBytes: 0 });
+    try {
+      expect(uncached.nameCache).toBeUndefined();
+      expect(await url(uncached, 'urn:example:w29')).toBe('http://a.example/w29');
+    } finally {
+      await uncached.close();
     }
   });
 
   it('keeps a server\'s answers exact while another process writes the same file', async () => {
     const file = join(dir, `c${n++}.sqlite`);
     const writer = await openStore(file);
-    await writer.put('urn:example:s1', { urn: 'urn:example:s1', locations: [{ url: 'http://a.example/old' }] });
+    await writer.writer.put('urn:example:s1', { urn: 'urn:example:s1', locations: [{ url: 'http://a.example/old' }] });
     const server = await startServer({ port: 0, db: file, rateLimit: false });
     try {
       const location = async () => (await fetch(`${server.url}/uri-res/I2L?urn:example:s1`, { redirect: 'manual' })).headers.get('location');
       expect(await location()).toBe('http://a.example/old');
-      await writer.put('urn:example:s1', { urn: 'urn:example:s1', locations: [{ url: 'http://a.example/new' }] });
+      await writer.writer.put('urn:example:s1', { urn: 'urn:example:s1', locations: [{ url: 'http://a.example/new' }] });
       expect(await location()).toBe('http://a.example/new');
     } finally {
       await server.close();

@@ -3,10 +3,10 @@
  * text/uri-list of RFC 2169, application/json as today's resolvers serve):
  * lists of locations, metadata, tombstones, lists of names, messages.
  */
+import { escapeHtml, htmlLink, htmlPage } from '../formats/html.js';
+import type { ResultFormat } from '../formats/negotiate.js';
+import { formatUrc0, type FormatUrc0Options, type Urc0Part } from '../formats/urc0.js';
 import type { NameLocation, NameRecord } from '../store/types.js';
-import { escapeHtml, htmlLink, htmlPage } from './html.js';
-import type { ResultFormat } from './negotiate.js';
-import { formatUrc0, type FormatUrc0Options, type Urc0Part } from './urc0.js';
 
 /**
  * A rendered body: bytes or text, with the format it is in (1995 draft

@@ -1,0 +1,96 @@
+/**
+ * The name cache (name-cache.ts) as a {@link NameReader} in front of
+ * SQLite's: a resolution in a store of millions of names then costs what
+ * it costs in a store of a thousand (a hash lookup instead of a B-tree
+ * descent through cold pages). It stays exact: this process's writes drop
+ * their keys when they end (forget), and a commit by any other process
+ * empties it before the next turn's first read (SQLite's data_version).
+ * PostgreSQL has no such signal across machines, so it has no cache.
+ */
+import { NameCache } from './name-cache.js';
+import type { NameReader } from './reader.js';
+import { rowToRecord } from './records.js';
+import type { SqliteNameReader } from './sqlite-reader.js';
+import type { NameRecord } from './types.js';
+
+/**
+ * What a server may ask of a store's name cache: how many names it holds
+ * and to fill it.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:', { nameCacheBytes: 1 << 20 }); // ':memory:' has nothing to gain: no cache
+ * store.nameCache; // undefined
+ * await store.close();
+ * ```
+ */
+export interface NameCacheControl {
+  /** How many names the cache holds now. */
+  readonly size: number;
+  /** Fills the cache from the table, a page per turn of the event loop (resolutions go on meanwhile); resolves to the number of names cached. */
+  warm(pageSize?: number): Promise<number>;
+}
+
+/** {@link NameReader} answering from the name cache, SQLite behind it. */
+export class CachedNameReader implements NameReader, NameCacheControl {
+  readonly #source: SqliteNameReader;
+  readonly #cache: NameCache;
+  #foreignCommits: number;
+  #closed = false;
+
+  /** `maxBytes` bounds the rows kept; the index takes 16 to 32 bytes a name besides. */
+  constructor(source: SqliteNameReader, maxBytes: number) {
+    this.#source = source;
+    this.#cache = new NameCache(maxBytes);
+    this.#foreignCommits = source.rows.foreignCommits();
+  }
+
+  get size(): number {
+    return this.#cache.size;
+  }
+
+  /** A new turn: another process committed since the last one, so any cached row may be stale. */
+  #openTurn(): void {
+    if (!this.#source.openTurn()) return;
+    const commits = this.#source.rows.foreignCommits();
+    if (commits !== this.#foreignCommits) {
+      this.#cache.clear();
+      this.#foreignCommits = commits;
+    }
+  }
+
+  async get(key: string): Promise<NameRecord | undefined> {
+    this.#openTurn();
+    let row = this.#cache.get(key);
+    if (row === undefined) {
+      row = this.#source.row(key);
+      if (row !== undefined) this.#cache.set(row);
+    }
+    return row ? rowToRecord(row) : undefined;
+  }
+
+  /** After a write of this process ended (committed or not): its names leave the cache. */
+  forget(keys: readonly string[]): void {
+    for (const key of keys) this.#cache.delete(key);
+  }
+
+  async warm(pageSize = 5000): Promise<number> {
+    let after = -1;
+    while (!this.#closed) {
+      this.#openTurn();
+      const rows = this.#source.rows.scan(after, pageSize);
+      for (const row of rows) {
+        after = row.id;
+        if (!this.#cache.has(row.key)) this.#cache.set(row);
+      }
+      if (this.#cache.full || rows.length === 0) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    return this.#cache.size;
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#cache.clear();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The connections of a store and its one way to write: a transaction that
+ * holds the store's write lock from its first statement (SQLite: `BEGIN
+ * IMMEDIATE`, sqlite.ts; PostgreSQL: an advisory lock, postgres.ts), so
+ * that writers in several processes queue for the lock instead of failing
+ * each other halfway through. The modules beside this one (writer,
+ * listing, history, rules, authorities, tokens) all work through it.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, Engine } from './schema.js';
+
+/**
+ * Called after every write transaction, committed or rolled back, with
+ * the keys of the names it wrote: what a reader that keeps rows or a read
+ * snapshot must let go of.
+ */
+export type WriteListener = (keys: readonly string[]) => void;
+
+/**
+ * One write transaction's handle: the query builder bound to it, and the
+ * list of the names it writes (filled by the writer, read by the
+ * listeners once the transaction ends).
+ */
+export interface WriteScope {
+  trx: Kysely<Database>;
+  written: string[];
+}
+
+/**
+ * The connections of an open store and its write transaction.
+ */
+export interface StoreDb {
+  readonly engine: Engine;
+  /** The connection that writes (and, on PostgreSQL, reads too). */
+  readonly db: Kysely<Database>;
+  /** Reads other than the resolution hot path: listings, history, rules (SQLite: a second connection, never waiting for a writer). */
+  readonly readDb: Kysely<Database>;
+  /** Runs `fn` in one write transaction that holds the write lock from its start; all or nothing. */
+  write<T>(fn: (w: WriteScope) => Promise<T>): Promise<T>;
+  /** Registers a listener called after each write transaction ends. */
+  onWrite(listener: WriteListener): void;
+  /** Closes the connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * A {@link StoreDb} over kysely connections whose `transaction()` already
+ * takes the lock up front (sqlite.ts), or does so with `lock` as its first
+ * statement (postgres.ts).
+ */
+export function storeDb(engine: Engine, db: Kysely<Database>, readDb: Kysely<Database>, close: () => Promise<void>, lock?: (trx: Kysely<Database>) => Promise<void>): StoreDb {
+  const listeners: WriteListener[] = [];
+  return {
+    engine,
+    db,
+    readDb,
+    async write<T>(fn: (w: WriteScope) => Promise<T>): Promise<T> {
+      const written: string[] = [];
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (lock) await lock(trx);
+          return fn({ trx, written });
+        });
+      } finally {
+        // After the commit (or the rollback): a read from now on sees the write.
+        for (const listener of listeners) listener(written);
+      }
+    },
+    onWrite(listener: WriteListener): void {
+      listeners.push(listener);
+    },
+    close,
+  };
+}
+
+/** The highest key that starts with `prefix` (keys are US-ASCII, so DEL bounds them). */
+export function prefixEnd(prefix: string): string {
+  return `${prefix}\x7f`;
+}

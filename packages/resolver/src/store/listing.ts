@@ -1,0 +1,56 @@
+/**
+ * Listing the current records by key prefix, in pages (the admin API's
+ * listing, bulk export, and the 1995 draft's urn+a, §3.5).
+ */
+import { prefixEnd, type StoreDb } from './db.js';
+import { rowToRecord } from './records.js';
+import type { NameRecord, Page } from './types.js';
+
+/**
+ * The names of a store by prefix: pages, the whole export, the count.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const listing: NameListing = store.listing;
+ * (await listing.list({ prefix: 'urn:isbn:', limit: 1 })).items.length; // 1
+ * await store.close();
+ * ```
+ */
+export class NameListing {
+  readonly #db: StoreDb;
+
+  constructor(db: StoreDb) {
+    this.#db = db;
+  }
+
+  /** Current records whose key starts with `prefix`, in key order, `limit` at a time after the cursor `after`. */
+  async list(opts: { prefix?: string; after?: string; limit?: number } = {}): Promise<Page<NameRecord>> {
+    const limit = Math.max(1, Math.min(opts.limit ?? 100, 10_000));
+    const prefix = opts.prefix ?? '';
+    let q = this.#db.readDb.selectFrom('names').selectAll().where('key', '>=', prefix).where('key', '<', prefixEnd(prefix));
+    if (opts.after !== undefined) q = q.where('key', '>', opts.after);
+    const rows = await q.orderBy('key').limit(limit + 1).execute();
+    const items = rows.slice(0, limit).map(rowToRecord);
+    return rows.length > limit ? { items, next: items[items.length - 1]!.key } : { items };
+  }
+
+  /** Every current record under `prefix`, page by page (bulk export). */
+  async *exportAll(prefix = '', pageSize = 1000): AsyncGenerator<NameRecord> {
+    let after: string | undefined;
+    for (;;) {
+      const page: Page<NameRecord> = await this.list({ prefix, limit: pageSize, ...(after !== undefined ? { after } : {}) });
+      yield* page.items;
+      if (page.next === undefined) return;
+      after = page.next;
+    }
+  }
+
+  /** How many names are stored (under `prefix`). */
+  async count(prefix = ''): Promise<number> {
+    const row = await this.#db.readDb.selectFrom('names').select((eb) => eb.fn.countAll().as('n'))
+      .where('key', '>=', prefix).where('key', '<', prefixEnd(prefix)).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The resolution hot path: one narrow interface, one implementation per
+ * engine (sqlite-reader.ts, postgres-reader.ts), and the name cache as an
+ * optional accelerator behind the same interface (cached-reader.ts).
+ * Everything else the store does lives in the modules beside it.
+ */
+import type { NameRecord } from './types.js';
+
+/**
+ * Reads the current record of a name by its key (the normalized URN, see
+ * `nameKey`): the one read a resolution makes.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const reader: NameReader = store.names;
+ * (await reader.get('urn:isbn:0451450523'))?.status; // 'active'
+ * await reader.get('urn:isbn:0000000000'); // undefined
+ * await store.close();
+ * ```
+ */
+export interface NameReader {
+  get(key: string): Promise<NameRecord | undefined>;
+}

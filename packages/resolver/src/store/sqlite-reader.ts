@@ -1,0 +1,54 @@
+/**
+ * The resolution read on SQLite: the name's slot looked up synchronously
+ * on the read connection (sqlite.ts), the reads of one turn of the event
+ * loop inside one read transaction.
+ */
+import type { NameReader } from './reader.js';
+import { rowToRecord } from './records.js';
+import type { NamesTable } from './schema.js';
+import type { SqliteRows } from './sqlite.js';
+import type { NameRecord } from './types.js';
+
+/** {@link NameReader} on SQLite. */
+export class SqliteNameReader implements NameReader {
+  readonly rows: SqliteRows;
+  #inTurn = false;
+
+  constructor(rows: SqliteRows) {
+    this.rows = rows;
+  }
+
+  /**
+   * Opens the read transaction of this turn of the event loop, if none is
+   * open; true if it opened one. One snapshot for the turn halves the cost
+   * of a lookup (the WAL read lock is taken once, not per statement). It
+   * ends before the next turn, and at once when this process commits a
+   * write (endTurn), so a client reads its own writes; another process's
+   * write shows from the next turn.
+   */
+  openTurn(): boolean {
+    if (this.#inTurn) return false;
+    this.rows.begin();
+    this.#inTurn = true;
+    setImmediate(() => this.endTurn());
+    return true;
+  }
+
+  /** Ends this turn's read transaction. */
+  endTurn(): void {
+    if (!this.#inTurn) return;
+    this.#inTurn = false;
+    this.rows.end();
+  }
+
+  /** The current row of `key`, in this turn's snapshot. */
+  row(key: string): NamesTable | undefined {
+    this.openTurn();
+    return this.rows.get(key);
+  }
+
+  async get(key: string): Promise<NameRecord | undefined> {
+    const row = this.row(key);
+    return row ? rowToRecord(row) : undefined;
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * Writing names: every change of a name is one transaction that checks
+ * the lifecycle (lifecycle.ts), updates the name's current row and
+ * appends the whole new record to the history, which is also the change
+ * feed. A write that changes nothing adds no history.
+ */
+import type { Kysely } from 'kysely';
+import type { StoreDb, WriteScope } from './db.js';
+import { RowInserter } from './insert.js';
+import { checkTransition, LifecycleError } from './lifecycle.js';
+import { nextRecord, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
+import type { Database, HistoryTable, NamesTable } from './schema.js';
+import type { ChangeOp, NameInput, NameRecord } from './types.js';
+
+/**
+ * The result of a write: the record now stored and whether anything
+ * changed (a write that changes nothing adds no history).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const input = { urn: 'urn:ex:a', locations: [{ url: 'https://example.org/a' }] };
+ * const w: WriteResult = await store.writer.put('urn:ex:a', input);
+ * w.op; // 'create'
+ * (await store.writer.put('urn:ex:a', input)).op; // 'unchanged'
+ * await store.close();
+ * ```
+ */
+export interface WriteResult {
+  record: NameRecord;
+  op: ChangeOp | 'unchanged';
+}
+
+/**
+ * What one batch of a bulk write did: counts, and the names the
+ * lifecycle refused (nothing of the batch should then be kept: the caller
+ * rolls the whole transaction back).
+ *
+ * @example
+ * ```ts
+ * const r: BatchResult = { created: 2, updated: 0, unchanged: 1, refused: [] };
+ * ```
+ */
+export interface BatchResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: LifecycleError[];
+}
+
+/**
+ * Writes batches of names inside one transaction (see
+ * {@link NameWriter.bulk}).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const r = await store.writer.bulk((batch: BulkWriter) => batch.write([{ key: 'urn:ex:a', input: { urn: 'urn:ex:a' } }]));
+ * r.created; // 1
+ * await store.close();
+ * ```
+ */
+export interface BulkWriter {
+  write(batch: Array<{ key: string; input: NameInput }>, actor?: string): Promise<BatchResult>;
+}
+
+/** The current record of `key` as the write transaction sees it. */
+async function currentRecord(db: StoreDb, trx: Kysely<Database>, key: string): Promise<NameRecord | undefined> {
+  let q = trx.selectFrom('names').selectAll().where('key', '=', key);
+  if (db.engine === 'postgres') q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? rowToRecord(row) : undefined;
+}
+
+function historyRow(next: NameRecord, op: ChangeOp, actor: string | undefined): HistoryTable {
+  return { id: undefined, key: next.key, version: next.version, op, at: next.updated, actor: actor ?? null, record: JSON.stringify(next) };
+}
+
+/**
+ * The writes of a store: create or replace, move, withdraw, reinstate,
+ * and bulk writes in one transaction.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const writer: NameWriter = store.writer;
+ * await writer.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }] });
+ * (await writer.withdraw('urn:ex:a', { reason: 'retracted' }))?.record.status; // 'withdrawn'
+ * await writer.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://b/' }] }); // throws LifecycleError withdrawn-name
+ * (await writer.reinstate('urn:ex:a'))?.record.locations; // [{ url: 'http://a/' }]
+ * await store.close();
+ * ```
+ */
+export class NameWriter {
+  readonly #db: StoreDb;
+  readonly #insert: RowInserter;
+
+  constructor(db: StoreDb) {
+    this.#db = db;
+    this.#insert = new RowInserter(db.engine);
+  }
+
+  /** Creates or replaces a name; throws {@link LifecycleError} for a transition the lifecycle refuses. */
+  async put(key: string, input: NameInput, actor?: string): Promise<WriteResult> {
+    return this.#db.write(async (w) => {
+      const current = await currentRecord(this.#db, w.trx, key);
+      return this.#commit(w, current, nextRecord(key, input, current, Date.now()), actor);
+    });
+  }
+
+  /** Moves an existing name to a URN or URL; undefined if the name is unknown. */
+  async move(key: string, move: { to: string; permanent?: boolean; reason?: string }, actor?: string): Promise<WriteResult | undefined> {
+    const patch: Partial<NameInput> = { status: 'moved', movedTo: move.to, permanent: move.permanent === true, ...(move.reason !== undefined ? { reason: move.reason } : {}) };
+    return this.#change(key, (cur) => ({ ...recordToInput(cur), ...patch }), actor);
+  }
+
+  /** Withdraws an existing name: its tombstone keeps the reason and the date; undefined if the name is unknown. */
+  async withdraw(key: string, opts: { reason?: string } = {}, actor?: string): Promise<WriteResult | undefined> {
+    return this.#change(key, (cur) => ({ ...recordToInput(cur), status: 'withdrawn', ...(opts.reason !== undefined ? { reason: opts.reason } : {}) }), actor);
+  }
+
+  /**
+   * Brings a withdrawn name back to the record it had before it was
+   * withdrawn (the same resource, never another), recorded in the history
+   * as `reinstate`; undefined if the name is unknown.
+   */
+  async reinstate(key: string, opts: { reason?: string } = {}, actor?: string): Promise<WriteResult | undefined> {
+    return this.#db.write(async (w) => {
+      const current = await currentRecord(this.#db, w.trx, key);
+      if (!current) return undefined;
+      if (current.status !== 'withdrawn') throw new LifecycleError('not-withdrawn', key, current.status, 'active');
+      const before = await w.trx.selectFrom('history').select('record').where('key', '=', key).where('op', '!=', 'withdraw').orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const prior = before ? (JSON.parse(before.record) as NameRecord) : undefined;
+      if (!prior || prior.status === 'withdrawn') throw new LifecycleError('nothing-to-reinstate', key, 'withdrawn', 'active');
+      const input = { ...recordToInput(prior), ...(opts.reason !== undefined ? { reason: opts.reason } : {}) };
+      return this.#commit(w, current, nextRecord(key, input, current, Date.now()), actor, true);
+    });
+  }
+
+  /** Applies `change` to the current record of an existing name; undefined if the name is unknown. */
+  async #change(key: string, change: (current: NameRecord) => NameInput, actor?: string): Promise<WriteResult | undefined> {
+    return this.#db.write(async (w) => {
+      const current = await currentRecord(this.#db, w.trx, key);
+      if (!current) return undefined;
+      return this.#commit(w, current, nextRecord(key, change(current), current, Date.now()), actor);
+    });
+  }
+
+  async #commit(w: WriteScope, current: NameRecord | undefined, next: NameRecord, actor: string | undefined, reinstate = false): Promise<WriteResult> {
+    if (current && sameContent(current, next)) return { record: current, op: 'unchanged' };
+    const op = await checkTransition(current, next, (k) => currentRecord(this.#db, w.trx, k), reinstate);
+    w.written.push(next.key);
+    const row = recordToRow(next);
+    if (current) await w.trx.updateTable('names').set(row).where('key', '=', next.key).execute();
+    else await this.#insert.names(w.trx, [row]);
+    await this.#insert.history(w.trx, [historyRow(next, op, actor)]);
+    return { record: next, op };
+  }
+
+  /**
+   * Runs `fn` in one write transaction, all or nothing (bulk import): it
+   * writes batches of names with multi-row statements, each checked by the
+   * lifecycle as a single write would be, against the store and the names
+   * written before it in the same transaction.
+   */
+  async bulk<T>(fn: (batch: BulkWriter) => Promise<T>): Promise<T> {
+    return this.#db.write((w) => fn({ write: (batch, actor) => this.#writeBatch(w, batch, actor) }));
+  }
+
+  async #writeBatch(w: WriteScope, batch: Array<{ key: string; input: NameInput }>, actor?: string): Promise<BatchResult> {
+    const counts: BatchResult = { created: 0, updated: 0, unchanged: 0, refused: [] };
+    if (batch.length === 0) return counts;
+    const rows = await w.trx.selectFrom('names').selectAll().where('key', 'in', batch.map((b) => b.key)).execute();
+    const current = new Map(rows.map((r) => [r.key, rowToRecord(r)]));
+    // Names of this batch written so far, not inserted yet: a move's chain must see them.
+    const pending = new Map<string, NameRecord>();
+    const lookup = async (k: string) => pending.get(k) ?? current.get(k) ?? currentRecord(this.#db, w.trx, k);
+    const now = Date.now();
+    const inserts: NamesTable[] = [];
+    const history: HistoryTable[] = [];
+    for (const { key, input } of batch) {
+      const cur = current.get(key);
+      const next = nextRecord(key, input, cur, now);
+      if (cur && sameContent(cur, next)) { counts.unchanged++; continue; }
+      let op: ChangeOp;
+      try {
+        op = await checkTransition(cur, next, lookup);
+      } catch (e) {
+        if (e instanceof LifecycleError) { counts.refused.push(e); continue; }
+        throw e;
+      }
+      pending.set(key, next);
+      w.written.push(key);
+      const row = recordToRow(next);
+      if (cur) {
+        await w.trx.updateTable('names').set(row).where('key', '=', key).execute();
+        counts.updated++;
+      } else {
+        inserts.push(row);
+        counts.created++;
+      }
+      history.push(historyRow(next, op, actor));
+    }
+    await this.#insert.names(w.trx, inserts);
+    await this.#insert.history(w.trx, history);
+    return counts;
+  }
+}
