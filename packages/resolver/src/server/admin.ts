@@ -1,10 +1,9 @@
 /**
  * The admin API under `/admin/` (DESIGN.md, "The resolver service"):
- * create, update, move, withdraw and
- * reinstate names (a change the lifecycle refuses is 409, store/lifecycle.ts);
- * bulk import (NDJSON, CSV) and export; listing by prefix; history; the
- * change feed; partial-redirect rules and the authority
- * registry. Every request needs `Authorization: Bearer <token>` and may
+ * create, update, move, withdraw and reinstate names (a change the
+ * lifecycle refuses is 409, store/lifecycle.ts); bulk import (NDJSON, CSV)
+ * and export; listing by prefix; history; the change feed;
+ * partial-redirect rules and the authority registry. Every request needs `Authorization: Bearer <token>` and may
  * only touch names under the token's authority prefix.
  */
 import { Readable } from 'node:stream';

@@ -48,7 +48,7 @@ function isBusy(e: unknown): boolean {
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const start = Date.now();
-    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+    for (let pause = 0.5; ; pause = Math.min(pause * 2, 4)) {
       try {
         await connection.executeQuery(CompiledQuery.raw('begin immediate'));
         return;

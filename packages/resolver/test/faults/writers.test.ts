@@ -5,13 +5,25 @@
  * without blocking; PostgreSQL: an advisory lock) instead of failing.
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createToken, openStore } from '../../src/store/index.js';
 import { runMain, startChildServer, type Child } from '../helpers/child.js';
 import { testEngines } from '../helpers/engines.js';
-import { get } from '../helpers/http.js';
+
+/** A PUT through `agent`: the 1,200 requests are all in flight at once, over a pool of connections per server. */
+function put(agent: http.Agent, base: string, path: string, token: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method: 'PUT', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const PUTS = 1200;
 const NAMES = 40;
@@ -37,12 +49,9 @@ for (const engine of engines) {
       const servers: Array<Child & { url: string }> = [];
       try {
         for (let i = 0; i < processes; i++) servers.push(await startChildServer(['--db', db, '--no-rate-limit']));
-        const put = async (i: number) => {
-          const urn = `urn:example:w${i % NAMES}`;
-          const r = await get(servers[i % processes]!.url, `/admin/names/${urn}`, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, { method: 'PUT', body: JSON.stringify({ locations: [`http://a.example/${i}`] }) });
-          return { i, status: r.status, text: r.text };
-        };
-        const puts = Promise.all(Array.from({ length: PUTS }, (_, i) => put(i)));
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+        const write = async (i: number) => ({ i, status: await put(agent, servers[i % processes]!.url, `/admin/names/urn:example:w${i % NAMES}`, token, JSON.stringify({ locations: [`http://a.example/${i}`] })) });
+        const puts = Promise.all(Array.from({ length: PUTS }, (_, i) => write(i))).finally(() => agent.destroy());
         const importer = await runMain(['import', '--db', db, '--format', 'ndjson', file]);
         const code = await importer.exited;
         const answers = await puts;
