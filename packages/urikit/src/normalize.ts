@@ -12,7 +12,9 @@ import { removeDotSegments } from './remove-dot-segments.js';
 import { pctTriplet } from './percent.js';
 import { parseIPv6Address, formatIPv6 } from './host/ipv6.js';
 import { parseIPv4Address } from './host/ipv4.js';
-import { getSchemeRules } from './schemes/registry.js';
+import { getSchemeRules, registeredCodec } from './schemes/registry.js';
+import { normalizeRelativePath } from './relative-path.js';
+import { urnLexicalForm } from './urn/lexical.js';
 
 /**
  * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
@@ -95,6 +97,12 @@ function normalizePercent(s: string, lower: boolean): string {
   return run === 0 ? s : out + s.slice(run);
 }
 
+/** A relative path's segment percent-normalized; one made of "." and "%2E" only keeps its triplets ("%2E"). */
+function normalizeSegment(segment: string): string {
+  const n = normalizePercent(segment, false);
+  return (n === '.' || n === '..') && n !== segment ? segment.replaceAll('%2e', '%2E') : n;
+}
+
 /** The host, case- and percent-normalized; IPv6 to RFC 5952 §4 text at the scheme level. */
 function normalizeHost(ref: UriReference, scheme: boolean): string {
   const host = ref.host!;
@@ -117,9 +125,10 @@ function trimPort(port: string): string {
 }
 
 /**
- * @internal The ladder on parsed components: returns a new reference.
+ * The ladder on parsed components: returns a new reference. At the scheme
+ * level a codec's own rules follow the generic steps (§6.2.3).
  */
-export function normalizeReference(ref: UriReference, level: NormalizeLevel): UriReference {
+function normalizeReference(ref: UriReference, level: NormalizeLevel): UriReference {
   const out = genericSteps(ref, level);
   const codec = level === 'scheme' && out.scheme !== undefined ? getSchemeRules(out.scheme) : undefined;
   if (codec?.normalize === undefined) return out;
@@ -140,30 +149,36 @@ function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
   const out = {} as UriReference;
   // §6.2.2.1: the scheme is case-insensitive; it is never percent-decoded (DESIGN.md rulings).
   if (ref.scheme !== undefined) out.scheme = ref.scheme.toLowerCase();
-  const codec = out.scheme !== undefined ? getSchemeRules(out.scheme) : undefined;
+  const codec = scheme && out.scheme !== undefined ? getSchemeRules(out.scheme) : undefined;
   if (ref.host !== undefined) {
     if (ref.userinfo !== undefined) out.userinfo = normalizePercent(ref.userinfo, false);
     out.host = normalizeHost(ref, scheme);
     // Decoding may turn a reg-name into a dotted quad ("%31.2.3.4"): classify again (§3.2.2).
     out.hostKind = ref.hostKind === 'reg-name' && parseIPv4Address(out.host) !== undefined ? 'ipv4' : ref.hostKind!;
-    if (ref.port !== undefined) {
-      let port: string | undefined = ref.port;
-      if (scheme) {
-        // §3.2.3, §6.2.3: an empty port, or the scheme's default port, is omitted.
-        if (codec?.defaultPort !== undefined) port = trimPort(port);
-        if (port === '' || (codec?.defaultPort !== undefined && port === String(codec.defaultPort))) port = undefined;
-      }
-      if (port !== undefined) out.port = port;
+    // §3.2.3: "URI producers and normalizers should omit the port component
+    // and its ':' delimiter if port is empty" (no scheme knowledge needed);
+    // §6.2.3: the scheme's default port is omitted too.
+    let port = ref.port === '' ? undefined : ref.port;
+    if (port !== undefined && codec?.defaultPort !== undefined) {
+      port = trimPort(port);
+      if (port === String(codec.defaultPort)) port = undefined;
     }
+    if (port !== undefined) out.port = port;
   }
-  // §6.2.2.2, then §6.2.2.3: dot segments are removed from a URI's path, and
-  // from a relative reference's path only when it is absolute (a relative
-  // path's leading ".." means something until it is resolved).
-  let path = normalizePercent(ref.path, false);
-  if (out.scheme !== undefined || path.charCodeAt(0) === 0x2f) {
-    path = removeDotSegments(path);
+  // §6.2.2.2, then §6.2.2.3: dot segments are removed from a URI's path and
+  // from an absolute path; a relative path keeps those a base could give a
+  // meaning to (its leading ".." and the first segment, see relative-path.ts).
+  let path: string;
+  if (out.scheme !== undefined || out.host !== undefined || ref.path.charCodeAt(0) === 0x2f) {
+    path = removeDotSegments(normalizePercent(ref.path, false));
     // As in resolve(): a path without authority must not begin with "//" (§3.3).
     if (out.host === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
+  } else {
+    // In resolution "%2E" is data (§5.2.4; DESIGN.md rulings): the segments a
+    // later ".." removes are found before decoding, and a segment that would
+    // decode to "." or ".." stays encoded, as it still counts as data there.
+    path = normalizeRelativePath(ref.path);
+    if (path.indexOf('%') >= 0) path = path.split('/').map(normalizeSegment).join('/');
   }
   // §6.2.3: an empty path with an authority is "/" when the scheme says so.
   if (path === '' && out.host !== undefined && codec?.emptyPathIsSlash === true) path = '/';
@@ -174,23 +189,55 @@ function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
 }
 
 /**
+ * The normal form of a parsed reference as a string. At the scheme level
+ * a `urn:` that is a URN under RFC 8141 takes the urn scheme's lexical
+ * form (RFC 8141 §3.1: percent-encoding is never decoded; the namespace's
+ * rules apply), unless a caller registered a codec of its own for `urn`;
+ * a `urn:` that is no URN keeps the generic form, read again as a URN if
+ * the generic steps made it one (so that the result is a fixed point).
+ * `components` false drops a URN's r-, q- and f-components (for equivalence).
+ */
+function normalForm(ref: UriReference, level: NormalizeLevel, components: boolean): string {
+  const urn = level === 'scheme' && isUrnScheme(ref.scheme) && registeredCodec('urn') === undefined;
+  if (urn) {
+    const lexical = urnLexicalForm(ref, components);
+    if (lexical !== undefined) return lexical;
+  }
+  const out = serialize(normalizeReference(ref, level));
+  if (!urn) return out;
+  const again = parse(out, 'iri-reference');
+  return urnLexicalForm(again, components) ?? out;
+}
+
+/** True for "urn" in any case (RFC 3986 §3.1: schemes are case-insensitive). */
+const isUrnScheme = (scheme: string | undefined): boolean =>
+  scheme !== undefined && scheme.length === 3 && scheme.toLowerCase() === 'urn';
+
+/**
  * Normalizes a URI reference (or IRI reference) up the comparison ladder
- * of RFC 3986 §6.2 (https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2):
- * at `syntax`, scheme and host to lower case, `%hh` to `%HH`, triplets of
- * unreserved characters decoded, dot segments removed, an empty path with
- * an authority to `/` when the scheme says so; at `scheme` (the default)
- * also the default port and an empty port removed, IPv6 hosts to their
- * RFC 5952 text and the scheme codec's own rules. Idempotent; throws a
- * {@link UriError} on invalid input.
+ * of RFC 3986 §6.2 (https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2).
+ * At `syntax` (§6.2.2, no scheme knowledge): scheme and host to lower
+ * case, `%hh` to `%HH`, triplets of unreserved characters decoded, dot
+ * segments removed (from a relative path only where no base can give them
+ * a meaning), an empty port omitted (§3.2.3). At `scheme` (the default,
+ * §6.2.3) also: the default port omitted, an empty path with an authority
+ * to `/` when the scheme says so, IPv6 hosts to their RFC 5952 text, the
+ * scheme codec's own rules, and for a URN the rules of RFC 8141 §3 and of
+ * its namespace (percent-encoding is then never decoded). Idempotent;
+ * throws a {@link UriError} on invalid input.
  *
  * @example
  * ```ts
  * normalize('HTTP://www.Example.COM:80/a/%7euser/./b/../c') // "http://www.example.com/a/~user/c"
- * normalize('http://[2001:DB8:0:0::1]:80', { level: 'syntax' }) // "http://[2001:db8:0:0::1]:80/"
+ * normalize('http://[2001:DB8:0:0::1]:80', { level: 'syntax' }) // "http://[2001:db8:0:0::1]:80"
+ * normalize('HTTPS://Example.com:', { level: 'syntax' }) // "https://example.com"
+ * normalize('mid/content=5/../6') // "mid/6"
+ * normalize('URN:ISBN:0-395-36341-1?+r%2f') // "urn:isbn:0395363411?+r%2F"
+ * normalize('urn:example:%41', { level: 'syntax' }) // "urn:example:A"
  * ```
  */
 export function normalize(input: string, opts?: NormalizeOptions): string {
-  return serialize(normalizeReference(parse(input, 'iri-reference'), opts?.level ?? 'scheme'));
+  return normalForm(parse(input, 'iri-reference'), opts?.level ?? 'scheme', true);
 }
 
 /** The text before the first "#", for simple comparison without the fragment. */
@@ -204,14 +251,19 @@ const withoutFragment = (s: string): string => {
  * comparison ladder (RFC 3986 §6.2, https://www.rfc-editor.org/rfc/rfc3986#section-6.2):
  * `simple` compares the strings, `syntax` and `scheme` (the default)
  * compare the normal forms of {@link normalize}, and at `scheme` a scheme
- * codec may compare the components itself. Symmetric. Fragments count
- * unless `ignoreFragment` (or the scheme says they are not significant).
+ * codec may compare the components itself; two URNs compare by RFC 8141 §3
+ * (r-, q- and f-components ignored) and their namespace's rules. Symmetric.
+ * Fragments count unless `ignoreFragment` (or the scheme says they are not
+ * significant).
  *
  * @example
  * ```ts
  * equivalent('http://example.com', 'HTTP://EXAMPLE.com:80/') // true
  * equivalent('http://a/b#x', 'http://a/b#y', { ignoreFragment: true }) // true
  * equivalent('http://a/%7E', 'http://a/~', { level: 'simple' }) // false
+ * equivalent('urn:isbn:0-395-36341-1', 'URN:ISBN:0395363411') // true
+ * equivalent('urn:example:a123,z456', 'urn:example:a123,z456?+abc') // true
+ * equivalent('urn:example:%41', 'urn:example:A') // false
  * ```
  */
 export function equivalent(a: string, b: string, opts?: EquivalentOptions): boolean {
@@ -219,8 +271,16 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   const ignoreFragment = opts?.ignoreFragment === true;
   if (level === 'simple') return ignoreFragment ? withoutFragment(a) === withoutFragment(b) : a === b;
   if (level !== 'syntax' && level !== 'scheme') throw new UriError('bad-component', 0, String(level), 'unknown comparison level');
-  const na = normalizeReference(parse(a, 'iri-reference'), level);
-  const nb = normalizeReference(parse(b, 'iri-reference'), level);
+  const ra = parse(a, 'iri-reference');
+  const rb = parse(b, 'iri-reference');
+  if (level === 'scheme' && isUrnScheme(ra.scheme) && isUrnScheme(rb.scheme) && registeredCodec('urn') === undefined) {
+    // RFC 8141 §3.1: URN-equivalence ignores the r-, q- and f-components.
+    const ua = normalForm(ra, level, false);
+    const ub = normalForm(rb, level, false);
+    return ignoreFragment ? withoutFragment(ua) === withoutFragment(ub) : ua === ub;
+  }
+  const na = normalizeReference(ra, level);
+  const nb = normalizeReference(rb, level);
   const codec = level === 'scheme' && na.scheme !== undefined && na.scheme === nb.scheme ? getSchemeRules(na.scheme) : undefined;
   if (ignoreFragment || codec?.fragmentSignificant === false) {
     delete na.fragment;

@@ -21,6 +21,7 @@ import { domainToUnicode } from '../host/idna.js';
 import { isBidiFormat, octetAt } from '../chars.js';
 import { utf8At } from '../percent.js';
 import { scriptsOf, isWholeScriptConfusable } from './confusables.js';
+import { encodedUnreservedInUrn } from '../urn/lexical.js';
 
 /**
  * How loud a finding is.
@@ -66,6 +67,8 @@ export const LINT_RULES = {
   'ip-host': ['info', 'the host is an IP address where a name is expected'],
   // §7.3: what a request would reach (SSRF)
   'internal-host': ['warning', 'the host names an internal, loopback or otherwise non-public address'],
+  // 2012 draft §2.5.2: in a URN, "a character MUST NOT be percent-encoded if [it] is not a reserved character"
+  'urn-encoded-unreserved': ['warning', 'a URN percent-encodes an unreserved character, which it must write as it is'],
 } as const satisfies Record<string, readonly [LintSeverity, string]>;
 
 /**
@@ -299,6 +302,7 @@ export function lint(uri: string): LintFinding[] {
   if (ref.query !== undefined) encodedControls(ref.query, at.query, out);
   if (ref.fragment !== undefined) encodedControls(ref.fragment, at.fragment, out);
   bidiControls(uri, out);
+  if (ref.host === undefined && ref.scheme?.toLowerCase() === 'urn') for (const i of encodedUnreservedInUrn(uri)) out.push(finding('urn-encoded-unreserved', i, i + 3));
   return out;
 }
 

@@ -2,10 +2,12 @@
  * Lexical equivalence of URNs (2012 draft §5, RFC 8141 §3) and the
  * canonical string used for keys and storage.
  */
-import { hexValue } from '../chars.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import { parseUrn } from './parse.js';
 import type { Urn, UrnDirective, UrnEquivalenceOptions } from './types.js';
+import { upperPct } from './lexical.js';
+
+export { upperPct };
 
 /**
  * The canonical form of a URN for keys and storage: `urn:`, the NID in lower
@@ -84,33 +86,4 @@ function reorder(directives: readonly UrnDirective[]): string {
   const sorted = directives.map((d, i) => ({ d, i }));
   sorted.sort((x, y) => (x.d.keyword < y.d.keyword ? -1 : x.d.keyword > y.d.keyword ? 1 : x.i - y.i));
   return sorted.map(({ d }) => `${d.keyword}=${upperPct(d.value)}`).join('&');
-}
-
-/**
- * RFC 8141 §3.1 step 3 / 2012 draft §5 step 3: the hexadecimal digits of
- * every pct-encoded triplet in upper case, nothing decoded. (The core's
- * syntax normalization also decodes unreserved triplets, RFC 3986 §6.2.2.2;
- * URN-equivalence must not: "Percent-encoded characters MUST NOT be decoded".)
- *
- * @see https://www.rfc-editor.org/rfc/rfc8141#section-3.1
- * @example
- * ```ts
- * upperPct('a%2cb'); // "a%2Cb"
- * ```
- */
-export function upperPct(s: string): string {
-  let out = '';
-  let run = 0; // start of the part not yet copied
-  for (let i = s.indexOf('%'); i >= 0 && i + 2 < s.length; i = s.indexOf('%', i + 1)) {
-    const a = s.charCodeAt(i + 1);
-    const b = s.charCodeAt(i + 2);
-    if (hexValue(a) < 0 || hexValue(b) < 0) continue; // not a triplet (not reached for parsed input)
-    if ((a >= 0x61 && a <= 0x66) || (b >= 0x61 && b <= 0x66)) {
-      // a-f -> A-F
-      out += s.slice(run, i + 1) + s.slice(i + 1, i + 3).toUpperCase();
-      run = i + 3;
-    }
-    i += 2;
-  }
-  return run === 0 ? s : out + s.slice(run);
 }

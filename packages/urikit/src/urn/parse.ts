@@ -10,6 +10,7 @@ import { directiveError, scanDirectives } from './directives.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import type { Urn, UrnParseOptions } from './types.js';
 import { parseYaurn } from './yaurn.js';
+import { informalNidError } from './lexical.js';
 
 /**
  * Parses a URN under one generation of the rules (RFC 8141 by default,
@@ -100,6 +101,9 @@ function scanUrn(input: string, profile: 'rfc8141' | 'urn-2012'): Urn {
   const nid = input.slice(4, i);
   // 2012 draft §2.1 / RFC 8141 §5.1: the NID "urn" is permanently reserved
   if (i === 7 && nid.toLowerCase() === 'urn') throw new UriError('reserved-nid', 4, input);
+  // RFC 8141 §5.1, §5.2: "urn-" begins an informal NID only, and then a number follows
+  const informal = informalNidError(nid);
+  if (informal >= 0) throw new UriError('bad-nid', 4 + informal, input, 'an NID beginning with "urn-" is "urn-" and a number without leading zeros');
 
   // RFC 8141 §2: NSS = pchar *(pchar / "/");  2012 draft §2.2: NSS = 1*pchar
   const nssStart = ++i;

@@ -23,7 +23,8 @@ describe(`the urn codec on ${table.source.slice(0, 60)}…`, () => {
     expect(urnScheme.parse(parse('urn:example:a?+r?=q#f', 'uri'))).toMatchObject({ rComponent: 'r', qComponent: 'q', fComponent: 'f' });
     expect(() => urnScheme.validate(parse('urn:ex:a?+', 'uri'))).toThrow();
   });
-  it('scheme-level normalization lowers the NID (RFC 8141 §3.1; DESIGN.md ruling)', () => {
-    expect(normalize('URN:ISBN:0-395-36341-1')).toBe('urn:isbn:0-395-36341-1');
+  it('scheme-level normalization lowers the NID and applies the namespace (RFC 8141 §3.1; DESIGN.md ruling)', () => {
+    expect(normalize('URN:ISBN:0-395-36341-1')).toBe('urn:isbn:0395363411');
+    expect(normalize('URN:EXAMPLE:A%2c')).toBe('urn:example:A%2C');
   });
 });

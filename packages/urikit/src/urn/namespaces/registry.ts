@@ -6,6 +6,7 @@
 import { UriError } from '../../errors.js';
 import { CLASS } from '../../chars.js';
 import { ALPHANUM } from '../chars.js';
+import { informalNidError } from '../lexical.js';
 import type { UrnNamespace } from '../types.js';
 import { example } from './example.js';
 import { ietf } from './ietf.js';
@@ -15,10 +16,11 @@ import { nbn } from './nbn.js';
 import { oid } from './oid.js';
 import { publicid } from './publicid.js';
 import { uuid } from './uuid.js';
+import { registeredUrnNamespaces } from './lexical.js';
 
 /** The namespaces urikit ships. */
 const BUILT_IN = [example, ietf, isbn, issn, nbn, oid, publicid, uuid];
-const registry = new Map<string, UrnNamespace>(BUILT_IN.map((ns) => [ns.nid, ns]));
+const builtIn = new Map<string, UrnNamespace>(BUILT_IN.map((ns) => [ns.nid, ns]));
 
 /**
  * Registers (or replaces) a URN namespace plug-in; NIDs are case-insensitive
@@ -41,7 +43,9 @@ export function registerUrnNamespace(ns: UrnNamespace): void {
     if (i === 32 || !(alnum || (c === 0x2d && i > 0))) throw new UriError('bad-nid', i, ns.nid);
   }
   if (nid.length < 2 || nid.charCodeAt(nid.length - 1) === 0x2d) throw new UriError('bad-nid', nid.length, ns.nid);
-  registry.set(nid, { ...ns, nid });
+  const bad = informalNidError(nid);
+  if (bad >= 0) throw new UriError('bad-nid', bad, ns.nid, 'RFC 8141 §5.2: "urn-" begins only an informal NID, "urn-" and a number');
+  registeredUrnNamespaces.set(nid, { ...ns, nid });
 }
 
 /**
@@ -54,7 +58,8 @@ export function registerUrnNamespace(ns: UrnNamespace): void {
  * ```
  */
 export function getUrnNamespace(nid: string): UrnNamespace | undefined {
-  return registry.get(nid.toLowerCase());
+  const key = nid.toLowerCase();
+  return registeredUrnNamespaces.get(key) ?? builtIn.get(key);
 }
 
 /**
@@ -66,5 +71,7 @@ export function getUrnNamespace(nid: string): UrnNamespace | undefined {
  * ```
  */
 export function listUrnNamespaces(): UrnNamespace[] {
-  return [...registry.values()];
+  const out = BUILT_IN.map((ns) => registeredUrnNamespaces.get(ns.nid) ?? ns);
+  for (const [nid, ns] of registeredUrnNamespaces) if (!builtIn.has(nid)) out.push(ns);
+  return out;
 }
