@@ -47,8 +47,14 @@ const PREFLIGHT_HEADERS = {
  *
  * @example
  * ```ts
+ * import Fastify from 'fastify';
  * import { Metrics } from './metrics.js';
  * const opts: PipelineOptions = { metrics: new Metrics(), accessLog: false };
+ * const app = Fastify();
+ * registerPipeline(app, opts);
+ * app.get('/x', async () => 'x');
+ * (await app.inject({ url: '/x' })).headers['x-content-type-options']; // 'nosniff'
+ * await app.close();
  * ```
  */
 export interface PipelineOptions {

@@ -20,6 +20,7 @@ import type { ChangeOp, NameRecord, NameStatus } from './types.js';
  * @example
  * ```ts
  * const s: NameState = 'none';
+ * LIFECYCLE[s].reserved; // 'create'
  * ```
  */
 export type NameState = NameStatus | 'none';
@@ -34,7 +35,8 @@ export type NameState = NameStatus | 'none';
  *
  * @example
  * ```ts
- * const code: LifecycleRefusal = 'redirect-cycle';
+ * const code: LifecycleRefusal = 'withdrawn-name';
+ * LIFECYCLE.withdrawn.active === code; // true
  * ```
  */
 export type LifecycleRefusal = 'withdrawn-name' | 'name-exists' | 'never-active' | 'redirect-cycle' | 'not-withdrawn' | 'nothing-to-reinstate';

@@ -27,6 +27,9 @@ export function defaultDbUrl(): string {
  * @example
  * ```ts
  * const opts: OpenStoreOptions = { nameCacheBytes: 256 * 1024 * 1024 };
+ * const store = await openStore(':memory:', opts);
+ * store.nameCache; // undefined (':memory:' reads have nothing to gain from a cache)
+ * await store.close();
  * ```
  */
 export interface OpenStoreOptions {

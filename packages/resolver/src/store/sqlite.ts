@@ -117,7 +117,9 @@ function sqliteConnection(file: string): BetterSqlite3.Database {
  *
  * @example
  * ```ts
+ * import { SqliteNameReader } from './sqlite-reader.js';
  * const rows: SqliteRows = { get: () => undefined, begin: () => undefined, end: () => undefined, scan: () => [], foreignCommits: () => 0 };
+ * new SqliteNameReader(rows).get('urn:ex:a'); // undefined
  * ```
  */
 export interface SqliteRows {

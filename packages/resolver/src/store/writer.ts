@@ -39,6 +39,7 @@ export interface WriteResult {
  * @example
  * ```ts
  * const r: BatchResult = { created: 2, updated: 0, unchanged: 1, refused: [] };
+ * r.created + r.updated + r.unchanged; // 3
  * ```
  */
 export interface BatchResult {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -176,7 +176,12 @@ describe('OAI-PMH errors (§3.6)', () => {
   });
 });
 
-describe('every response kept above', () => {
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
+if (!hasXmllint) {
+  console.warn('\n!!! xmllint is NOT installed: the OAI-PMH schema validation tests are SKIPPED (apt-get install libxml2-utils; .ci/run installs it) !!!\n');
+}
+
+describe.skipIf(!hasXmllint)(hasXmllint ? 'every response kept above' : 'every response kept above (SKIPPED: xmllint is not installed)', () => {
   it('validates against the OAI-PMH 2.0 schema (xmllint)', () => {
     expect(kept.length).toBeGreaterThan(60);
     // xmllint reports every invalid file on stderr and exits non-zero
