@@ -165,6 +165,30 @@ describe('urikit token and import', () => {
     expect(String(rec!.token)).toContain(String(rec!.id));
   });
 
+  it('token list shows every token without its secret; token revoke refuses it from then on, on the running server', async () => {
+    const created = records((await run(['token', 'create', '--json', '--authority', 'urn:example:', '--db', db])).stdout)[0] as { id: string; token: string };
+    const put = (path: string) => fetch(`${server.info.url}/admin/names/${path}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ locations: [{ url: 'https://example.org/revoke-test' }] }),
+    });
+    expect((await put('urn:example:revoke-test-1')).status).toBe(201);
+    const listed = records((await run(['token', 'list', '--json', '--db', db])).stdout) as Array<{ id: string; authority: string; revoked?: string }>;
+    const mine = listed.find((t) => t.id === created.id);
+    expect(mine).toMatchObject({ id: created.id, authority: 'urn:example' });
+    expect(mine!.revoked).toBeUndefined();
+    expect(JSON.stringify(listed)).not.toContain(created.token.slice(16));
+    const revoke = await run(['token', 'revoke', created.token, '--db', db]);
+    expect(revoke.code).toBe(0);
+    expect(revoke.stdout).toBe(`revoked ${created.id}\n`);
+    expect((await put('urn:example:revoke-test-2')).status).toBe(401);
+    const text = (await run(['token', 'list', '--db', db])).stdout;
+    expect(text).toMatch(new RegExp(`^${created.id}  urn:example  created \\S+  revoked \\S+$`, 'm'));
+    const again = await run(['token', 'revoke', created.id, '--db', db]);
+    expect(again.code).toBe(1);
+    expect((await run(['token', 'revoke', 'nonsense', '--db', db])).code).toBe(2);
+  });
+
   it('import: NDJSON names become resolvable; importing again changes nothing', async () => {
     const file = join(dir, 'names.ndjson');
     writeFileSync(file, [

@@ -6,3 +6,5 @@
 export { parseUrc0, formatUrc0, formatUrc0Text, Urc0SyntaxError, type Urc0Part, type ParseUrc0Options, type FormatUrc0Options } from './urc0.js';
 export { urc0Charset, decodeUrc0Bytes, encodeUrc0Text, type Urc0Charset } from './charset.js';
 export { negotiate, namesFormat, parseAccept, MEDIA_TYPES, type ResultFormat, type MediaRange } from './negotiate.js';
+export { mediaTypeError, type MediaTypeError } from './media-type.js';
+export { jsonTooDeepAt, jsonDeeperThan } from './json-depth.js';

@@ -17,9 +17,12 @@ import { verifyToken } from '../store/tokens.js';
 import { LifecycleError } from '../store/lifecycle.js';
 import type { Authority } from '../store/types.js';
 import type { WriteResult } from '../store/writer.js';
-import { InputError, validateNameInput } from '../store/validate.js';
+import { checkScheme, DEFAULT_LOCATION_SCHEMES, InputError, validateNameInput } from '../store/validate.js';
 import { urc0Charset } from '../formats/charset.js';
+import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './admin-schemas.js';
 import type { Metrics } from './metrics.js';
+import { sendRateLimited } from './pipeline.js';
+import type { RateLimiter } from './ratelimit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,9 +62,11 @@ function isKeyText(s: string): boolean {
   return true;
 }
 
-function uriField(v: unknown, field: string): string {
+/** An absolute URI (RFC 3986 §4.3) whose scheme is one of `schemes`. */
+function uriField(v: unknown, field: string, schemes: ReadonlySet<string>): string {
   if (typeof v !== 'string' || v.length === 0 || v.length > 4096) throw new InputError(`"${field}" must be a URI`);
   try { parse(v, 'uri'); } catch (e) { if (e instanceof UriError) throw new InputError(`"${field}": ${e.message}`, e.code, e.offset); throw e; }
+  checkScheme(v, field, schemes);
   return v;
 }
 
@@ -79,6 +84,35 @@ async function* capped(body: AsyncIterable<Uint8Array>, max: number): AsyncGener
     if (n > max) throw new InputError(`the body is larger than ${max} bytes`, 'too-large');
     yield chunk;
   }
+}
+
+/**
+ * What the admin API is allowed: the largest import body, the schemes a
+ * location may have (default `DEFAULT_LOCATION_SCHEMES`), and a rate limit
+ * per token (none when absent).
+ *
+ * @example
+ * ```ts
+ * import { RateLimiter } from './ratelimit.js';
+ * import Fastify from 'fastify';
+ * import { Metrics } from './metrics.js';
+ * const opts: AdminOptions = { importBytes: 1 << 30, schemes: new Set(['https']), limiter: new RateLimiter(50, 100) };
+ * const store = await openStore(':memory:');
+ * const { token } = await createToken(store, { authority: 'urn:isbn' });
+ * const app = Fastify();
+ * registerAdmin(app, store, new Metrics(), opts);
+ * const put = (url: string) => app.inject({ method: 'PUT', url: '/admin/names/urn:isbn:0451450523',
+ *   headers: { authorization: `Bearer ${token}` }, payload: { locations: [url] } });
+ * (await put('http://a.example/')).statusCode; // 400 (only https here)
+ * (await put('https://a.example/')).statusCode; // 201
+ * await app.close();
+ * await store.close();
+ * ```
+ */
+export interface AdminOptions {
+  importBytes: number;
+  schemes?: ReadonlySet<string>;
+  limiter?: RateLimiter | undefined;
 }
 
 /**
@@ -100,12 +134,16 @@ async function* capped(body: AsyncIterable<Uint8Array>, max: number): AsyncGener
  * await store.close();
  * ```
  */
-export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metrics, limits: { importBytes: number }): void {
+export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metrics, limits: AdminOptions): void {
+  const schemes = limits.schemes ?? new Set(DEFAULT_LOCATION_SCHEMES);
+  // A contact is where a person writes to (1995 draft §3.5.1: "likely ... a mailto URL").
+  const contactSchemes = new Set([...schemes, 'mailto']);
   for (const type of ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'text/csv']) {
     app.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
   }
 
   app.register(async (admin) => {
+    useStrictSchemas(admin);
     admin.addHook('onRequest', async (request, reply) => {
       const token = await verifyToken(store, request.headers.authorization);
       if (!token) {
@@ -113,6 +151,12 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         return problem(reply, 401, 'Unauthorized', { detail: 'send Authorization: Bearer <token> (urikit token create --authority <prefix>)' });
       }
       request.adminToken = token;
+      // Each token has its own bucket: one busy script cannot starve the others, nor the resolution side.
+      const wait = limits.limiter?.take(token.id) ?? 0;
+      if (wait > 0) {
+        metrics.rateLimited++;
+        return sendRateLimited(reply, limits.limiter!, wait, 'token');
+      }
       return undefined;
     });
 
@@ -144,12 +188,12 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     };
 
     // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.
-    admin.put('/names/*', async (request, reply) => {
+    admin.put('/names/*', { schema: { body: NAME_BODY_SCHEMA } }, async (request, reply) => {
       const urn = urnFromPath(request, '/admin/names/');
       const body = request.body === undefined || request.body === null ? undefined : jsonObject(request.body);
       if (!body) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
       let checked;
-      try { checked = validateNameInput({ ...body, urn }); } catch (e) { return inputError(reply, e); }
+      try { checked = validateNameInput({ ...body, urn }, { schemes }); } catch (e) { return inputError(reply, e); }
       if (!scoped(request, reply, checked.key)) return reply;
       let res: WriteResult;
       try { res = await store.writer.put(checked.key, checked.input, request.adminToken!.id); } catch (e) { return conflict(request, reply, e); }
@@ -179,7 +223,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         const why = reason !== undefined ? { reason } : {};
         if (op === 'move') {
           if (body.permanent !== undefined && typeof body.permanent !== 'boolean') throw new InputError('"permanent" must be true or false');
-          const move = { to: uriField(body.to, 'to'), permanent: body.permanent === true, ...why };
+          const move = { to: uriField(body.to, 'to', schemes), permanent: body.permanent === true, ...why };
           write = () => store.writer.move(key, move, actor);
         } else {
           write = () => store.writer[op](key, why, actor);
@@ -192,9 +236,9 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (op === 'reinstate') request.log.warn({ key, actor, version: res.record.version }, 'name reinstated');
       return { op: res.op, record: recordJson(res.record) };
     };
-    admin.post('/move/*', change('move'));
-    admin.post('/withdraw/*', change('withdraw'));
-    admin.post('/reinstate/*', change('reinstate'));
+    admin.post('/move/*', { schema: { body: MOVE_BODY_SCHEMA } }, change('move'));
+    admin.post('/withdraw/*', { schema: { body: REASON_BODY_SCHEMA } }, change('withdraw'));
+    admin.post('/reinstate/*', { schema: { body: REASON_BODY_SCHEMA } }, change('reinstate'));
 
     admin.get('/history/*', async (request, reply) => {
       const key = keyOr400(reply, urnFromPath(request, '/admin/history/'));
@@ -266,7 +310,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (!body || typeof (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] !== 'function') return problem(reply, 415, 'Unsupported Media Type', { detail: 'send application/x-ndjson or text/csv' });
       let report;
       try {
-        report = await importNames(store, capped(body as AsyncIterable<Uint8Array>, limits.importBytes), { format, authority: request.adminToken!.authority, actor: request.adminToken!.id });
+        report = await importNames(store, capped(body as AsyncIterable<Uint8Array>, limits.importBytes), { format, authority: request.adminToken!.authority, actor: request.adminToken!.id, schemes });
       } catch (e) { return inputError(reply, e); }
       if (report.ok) metrics.importedRecords += report.created + report.updated;
       else metrics.failedImports++;
@@ -282,7 +326,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return false;
     };
 
-    admin.put('/prefix-rules', async (request, reply) => {
+    admin.put('/prefix-rules', { schema: { body: PREFIX_RULE_BODY_SCHEMA } }, async (request, reply) => {
       const body = jsonObject(request.body);
       if (!body) return problem(reply, 400, 'Invalid rule', { detail: 'the body must be a JSON object' });
       let prefix: string;
@@ -290,7 +334,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       try {
         if (typeof body.prefix !== 'string' || body.prefix.length > 1024) throw new InputError('"prefix" must be a URN prefix');
         prefix = rulePrefix(body.prefix);
-        target = uriField(body.target, 'target');
+        target = uriField(body.target, 'target', schemes);
       } catch (e) {
         if (e instanceof UriError) return problem(reply, 400, 'Invalid prefix', { code: e.code, offset: e.offset, detail: e.message });
         return inputError(reply, e);
@@ -314,7 +358,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return (await store.prefixRules.delete(prefix)) ? { deleted: prefix } : problem(reply, 404, 'Not Found', { detail: 'no such rule' });
     });
 
-    admin.put('/authorities', async (request, reply) => {
+    admin.put('/authorities', { schema: { body: AUTHORITY_BODY_SCHEMA } }, async (request, reply) => {
       const b = jsonObject(request.body);
       if (!b) return problem(reply, 400, 'Invalid authority', { detail: 'the body must be a JSON object' });
       let a: Authority;
@@ -327,8 +371,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
           return (v as string[]).map(authorityPrefix);
         };
         a = { name, children: names(b.children, 'children'), parents: names(b.parents, 'parents') };
-        if (b.contact !== undefined) a.contact = uriField(b.contact, 'contact');
-        if (b.allUrl !== undefined) a.allUrl = uriField(b.allUrl, 'allUrl');
+        if (b.contact !== undefined) a.contact = uriField(b.contact, 'contact', contactSchemes);
+        if (b.allUrl !== undefined) a.allUrl = uriField(b.allUrl, 'allUrl', schemes);
         const meta = optText(b.meta, 'meta', 8192); if (meta !== undefined) a.meta = meta;
         const allMeta = optText(b.allMeta, 'allMeta', 8192); if (allMeta !== undefined) a.allMeta = allMeta;
         const language = optText(b.language, 'language', 64); if (language !== undefined) a.language = language;

@@ -37,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
       ...(authority !== undefined ? { authority } : {}),
       demo: args.includes('--demo'),
       rateLimit: args.includes('--no-rate-limit') ? false : { perSecond: 1000, burst: 2000 },
+      adminRateLimit: args.includes('--no-rate-limit') ? false : { perSecond: 1000, burst: 2000 },
     });
     process.stdout.write(`${JSON.stringify({ url: server.url, port: server.port })}\n`);
     const stop = () => { void server.close().then(() => process.exit(0)); };

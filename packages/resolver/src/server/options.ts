@@ -14,8 +14,10 @@ import type { Store } from '../store/store.js';
  * ```
  */
 export interface ServerLimits {
-  /** Largest JSON body of an admin request (default 1 MiB). */
+  /** Largest JSON body of an admin request (default 1 MiB; 413 beyond). */
   bodyBytes: number;
+  /** Deepest nesting of a JSON request body (default 64; 400 beyond, RFC 8259 §9). */
+  jsonDepth: number;
   /** Largest bulk-import body (default 1 GiB). */
   importBytes: number;
   /** Largest request head, request line and headers (default 16 KiB; 431 beyond). */
@@ -58,6 +60,14 @@ export interface ServerOptions {
   seeOther?: boolean;
   /** Requests per second per client address, with a burst; `false` turns limiting off (default 100/s, burst 200). */
   rateLimit?: { perSecond: number; burst: number } | false;
+  /** Admin API requests per second per token, with a burst; `false` turns limiting off (default 20/s, burst 100). */
+  adminRateLimit?: { perSecond: number; burst: number } | false;
+  /**
+   * Schemes a location, a move's target, a successor or a partial-redirect
+   * target may have besides http, https, ftp and urn (`DEFAULT_LOCATION_SCHEMES`);
+   * a record with any other is refused with 400.
+   */
+  locationSchemes?: readonly string[];
   /** Request limits. */
   limits?: Partial<ServerLimits>;
   /** About this resolver, for `urn+m` when the authority registry has no entry (1995 draft §3.5.1). */
@@ -88,6 +98,7 @@ export interface ServerOptions {
  */
 export const DEFAULT_LIMITS: ServerLimits = {
   bodyBytes: 1 << 20,
+  jsonDepth: 64,
   importBytes: 1 << 30,
   headerBytes: 16 * 1024,
   urnLength: 4096,

@@ -9,6 +9,7 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../web/headers.js';
+import { registerJsonBody } from './json-body.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './ratelimit.js';
 
@@ -35,6 +36,15 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type, RateLimit, RateLimit-Policy',
   ...SECURITY_HEADERS,
 };
+
+/** What an error raised inside fastify (a body parser, a schema, a route) may carry. */
+interface FrameworkError {
+  statusCode?: number;
+  message: string;
+  code?: string;
+  offset?: number;
+  validation?: Array<{ instancePath?: string; message?: string }>;
+}
 
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
@@ -63,6 +73,8 @@ export interface PipelineOptions {
   limiter?: RateLimiter | undefined;
   /** Log every request, resolutions included (else only admin requests and errors). */
   accessLog: boolean;
+  /** The deepest a JSON request body may nest (400 beyond; default 64). */
+  jsonDepth?: number;
 }
 
 /** Operational endpoints a monitor polls: never limited, never counted. */
@@ -86,6 +98,32 @@ export function sendProblem(reply: FastifyReply, status: number, title: string, 
 }
 
 /**
+ * Answers 429 Too Many Requests (RFC 6585 §4) in `application/problem+json`
+ * with `Retry-After` and the `RateLimit-Policy` and `RateLimit` fields of
+ * draft-ietf-httpapi-ratelimit-headers (`t`, the reset, is the same
+ * moment as `Retry-After`, as the draft asks).
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { RateLimiter } from './ratelimit.js';
+ * const app = Fastify();
+ * const limiter = new RateLimiter(1, 1);
+ * app.get('/x', (_request, reply) => sendRateLimited(reply, limiter, 3, 'client'));
+ * const r = await app.inject({ url: '/x' });
+ * r.statusCode; // 429
+ * r.headers['ratelimit']; // 'client;r=0;t=3'
+ * r.headers['ratelimit-policy']; // 'client;q=1;w=1'
+ * ```
+ */
+export function sendRateLimited(reply: FastifyReply, limiter: RateLimiter, wait: number, policy: string): FastifyReply {
+  reply.header('retry-after', String(wait));
+  reply.header('ratelimit-policy', limiter.policy(policy));
+  reply.header('ratelimit', `${policy};r=0;t=${wait}`);
+  return sendProblem(reply, 429, 'Too Many Requests', { detail: `slow down: at most ${limiter.perSecond} requests a second, ${limiter.burst} at once`, code: 'rate-limited' });
+}
+
+/**
  * Registers the hooks and handlers every request goes through on the
  * service's root app (so that they hold for every route, admin and web
  * page included).
@@ -104,6 +142,7 @@ export function sendProblem(reply: FastifyReply, status: number, title: string, 
 export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): void {
   const { metrics, limiter } = opts;
   app.decorateRequest('answerKind', '');
+  registerJsonBody(app, opts.jsonDepth ?? 64);
 
   app.addHook('onRequest', (request, reply, done) => {
     metrics.inFlight++;
@@ -115,9 +154,8 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     if (wait === 0) { done(); return; }
     metrics.rateLimited++;
     request.answerKind = 'limited';
-    reply.header('retry-after', String(wait));
     // Answered from the hook: the route is not run.
-    sendProblem(reply, 429, 'Too Many Requests', { detail: `slow down: at most ${limiter.perSecond} requests a second`, code: 'rate-limited' });
+    sendRateLimited(reply, limiter, wait, 'client');
   });
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -136,10 +174,20 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
   app.setNotFoundHandler((request, reply) => {
     void sendProblem(reply, 404, 'Not Found', { detail: `no ${request.method} ${request.url.slice(0, 200)} here` });
   });
-  app.setErrorHandler((err: { statusCode?: number; message: string; code?: string }, request, reply) => {
+  app.setErrorHandler((err: FrameworkError, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'request failed');
     // A stack or an engine's message is for the log, never for a client.
-    void sendProblem(reply, status, http.STATUS_CODES[status] ?? 'Error', { detail: status >= 500 ? 'the server failed' : err.message, ...(err.code ? { code: err.code } : {}) });
+    const extra: Record<string, unknown> = { detail: status >= 500 ? 'the server failed' : err.message };
+    if (err.validation !== undefined && err.validation.length > 0) {
+      // A route schema refused the request: the JSON Pointer (RFC 6901) of the first value at fault.
+      const v = err.validation[0]!;
+      extra.code = 'invalid-field';
+      extra.pointer = v.instancePath ?? '';
+    } else if (err.code) {
+      extra.code = err.code;
+    }
+    if (status < 500 && typeof err.offset === 'number') extra.offset = err.offset;
+    void sendProblem(reply, status, http.STATUS_CODES[status] ?? 'Error', extra);
   });
 }

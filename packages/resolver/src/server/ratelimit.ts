@@ -1,6 +1,8 @@
 /**
- * Per-client rate limits, so that one crawler cannot take the service
- * down (429 with `Retry-After`): a token bucket per client address.
+ * Rate limits, so that one crawler cannot take the service down (429
+ * with `Retry-After` and the `RateLimit-Policy` / `RateLimit` fields of
+ * draft-ietf-httpapi-ratelimit-headers): a token bucket per key (a
+ * client's address for resolution, a token's id for the admin API).
  */
 
 /**
@@ -21,6 +23,20 @@ export class RateLimiter {
   #lastSweep = 0;
 
   constructor(readonly perSecond: number, readonly burst: number) {}
+
+  /**
+   * The quota policy as a `RateLimit-Policy` item (draft-ietf-httpapi-ratelimit-headers
+   * §3.1): `burst` requests (`q`) over the seconds a full bucket takes to
+   * refill (`w`).
+   *
+   * @example
+   * ```ts
+   * new RateLimiter(100, 200).policy('client'); // 'client;q=200;w=2'
+   * ```
+   */
+  policy(name: string): string {
+    return `${name};q=${this.burst};w=${Math.max(1, Math.ceil(this.burst / this.perSecond))}`;
+  }
 
   /** Takes a token for `key`: 0 if the request may go on, else the whole seconds until it may (for `Retry-After`). */
   take(key: string, now = Date.now()): number {

@@ -20,6 +20,7 @@ import { registerWebPage } from '../web/index.js';
 import { loadDemoData, DEMO_AUTHORITY } from '../demo/index.js';
 import { openStore } from '../store/open.js';
 import { authorityPrefix } from '../store/keys.js';
+import { DEFAULT_LOCATION_SCHEMES } from '../store/validate.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
 import { Metrics } from './metrics.js';
@@ -108,7 +109,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         return httpServer;
       },
     });
-    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false });
+    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth });
 
     app.get('/healthz', async (_request, reply) => {
       try {
@@ -121,7 +122,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
     });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render({ urikit_name_cache_names: store.nameCache?.size ?? 0 })));
-    registerAdmin(app, store, metrics, { importBytes: limits.importBytes });
+    const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? 20, opts.adminRateLimit?.burst ?? 100);
+    const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
+    registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
     registerResolution(app, service, () => ownUrl);
     await app.ready();

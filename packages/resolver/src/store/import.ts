@@ -7,7 +7,8 @@ import { CsvReader } from './csv.js';
 import { inAuthority } from './keys.js';
 import type { Store } from './store.js';
 import type { NameInput } from './types.js';
-import { InputError, validateNameInput } from './validate.js';
+import { jsonTooDeepAt } from '../formats/json-depth.js';
+import { InputError, MAX_METADATA_DEPTH, validateNameInput } from './validate.js';
 
 /**
  * What an import did, or why it did nothing: `ok` false means not one
@@ -52,6 +53,8 @@ export interface ImportOptions {
   maxErrors?: number;
   /** Called after each batch is written inside the transaction, with the records read so far. */
   onProgress?: (records: number) => void;
+  /** The schemes locations may have (default `DEFAULT_LOCATION_SCHEMES`, see `validateNameInput`). */
+  schemes?: ReadonlySet<string>;
 }
 
 /** A signal to roll the transaction back. */
@@ -75,6 +78,9 @@ async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, f
       line++;
       const t = text.endsWith('\r') ? text.slice(0, -1) : text;
       if (t.trim() === '') return undefined;
+      // A record nests at most one level more than its metadata (validate.ts); deeper is refused unparsed.
+      const deep = jsonTooDeepAt(t, MAX_METADATA_DEPTH + 1);
+      if (deep >= 0) return { line, error: `nested more than ${MAX_METADATA_DEPTH + 1} levels deep at offset ${deep}` };
       try { return { line, value: JSON.parse(t) as unknown }; } catch (e) { return { line, error: `not JSON: ${(e as Error).message}` }; }
     };
     for await (const chunk of chunks) {
@@ -181,7 +187,7 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
         if (rec.error !== undefined) { fail(rec.line, rec.error); continue; }
         let checked: { key: string; input: NameInput };
         try {
-          checked = validateNameInput(rec.value);
+          checked = validateNameInput(rec.value, opts.schemes !== undefined ? { schemes: opts.schemes } : {});
         } catch (e) {
           if (e instanceof InputError) { fail(rec.line, e.message, e.code, e.offset); continue; }
           throw e;

@@ -15,7 +15,7 @@ export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from
 export { StoreBusyError } from './sqlite.js';
 export { openStore, defaultDbUrl, type OpenStoreOptions } from './open.js';
 export { nameKey, authorityPrefix, inAuthority, prefixInAuthority, type NameKey } from './keys.js';
-export { createToken, verifyToken, TokenTable, type CreatedToken } from './tokens.js';
+export { createToken, verifyToken, TokenTable, type CreatedToken, type TokenInfo } from './tokens.js';
 export { importNames, type ImportReport, type ImportOptions } from './import.js';
-export { validateNameInput, InputError } from './validate.js';
+export { validateNameInput, checkScheme, InputError, DEFAULT_LOCATION_SCHEMES, MAX_METADATA_DEPTH, type ValidateOptions } from './validate.js';
 export { CsvReader, type CsvRecord } from './csv.js';

@@ -46,6 +46,8 @@ export interface TokensTable {
   hash: string;
   authority: string;
   created: number;
+  /** When it was revoked (ms since the epoch); null while it is valid. A revoked token stays listed. */
+  revoked: number | null;
 }
 
 /** `authorities`: the registry behind the reserved requests of 1995 draft §3.5. */
@@ -158,6 +160,12 @@ function migrations(engine: Engine): Record<string, Migration> {
         });
       },
     },
+    '0003_token_revocation': {
+      // A revoked token is kept (the history names tokens as actors) and refused.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('tokens').addColumn('revoked', 'bigint').execute();
+      },
+    },
   };
 }
 
@@ -171,7 +179,7 @@ function migrations(engine: Engine): Record<string, Migration> {
  * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
  * const { error, results } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
  * error; // undefined
- * results?.map((r) => r.migrationName); // ['0001_names', '0002_name_slots']
+ * results?.map((r) => r.migrationName); // ['0001_names', '0002_name_slots', '0003_token_revocation']
  * await db.destroy();
  * ```
  */

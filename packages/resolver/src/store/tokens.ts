@@ -28,13 +28,50 @@ export class TokenTable {
 
   /** Stores a token's id, the SHA-256 of its secret and its authority prefix. */
   async insert(id: string, hash: string, authority: string): Promise<void> {
-    await this.#db.write(async ({ trx }) => { await trx.insertInto('tokens').values({ id, hash, authority, created: Date.now() }).execute(); });
+    await this.#db.write(async ({ trx }) => { await trx.insertInto('tokens').values({ id, hash, authority, created: Date.now(), revoked: null }).execute(); });
   }
 
-  /** A token's stored hash and scope, by id. */
+  /** A valid token's stored hash and scope, by id (undefined when unknown or revoked). */
   async get(id: string): Promise<{ hash: string; authority: string } | undefined> {
-    return this.#db.readDb.selectFrom('tokens').select(['hash', 'authority']).where('id', '=', id).executeTakeFirst();
+    return this.#db.readDb.selectFrom('tokens').select(['hash', 'authority']).where('id', '=', id).where('revoked', 'is', null).executeTakeFirst();
   }
+
+  /** Every token, valid and revoked, oldest first: id, scope and dates, never the hash. */
+  async list(): Promise<TokenInfo[]> {
+    const rows = await this.#db.readDb.selectFrom('tokens').select(['id', 'authority', 'created', 'revoked']).orderBy('created').orderBy('id').execute();
+    return rows.map((r) => ({ id: r.id, authority: r.authority, created: Number(r.created), ...(r.revoked !== null ? { revoked: Number(r.revoked) } : {}) }));
+  }
+
+  /** Revokes a token by id: true if it was valid and is revoked now, false if unknown or revoked already. */
+  async revoke(id: string): Promise<boolean> {
+    return this.#db.write(async ({ trx }) => {
+      const r = await trx.updateTable('tokens').set({ revoked: Date.now() }).where('id', '=', id).where('revoked', 'is', null).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    });
+  }
+}
+
+/**
+ * A token as listed: its id, the authority prefix it may write under
+ * ('' for every name), when it was created and, if so, revoked (ms
+ * since the epoch). The secret is never kept, the hash never shown.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const { id } = await createToken(store, { authority: 'urn:isbn' });
+ * await store.tokens.revoke(id); // true
+ * const [info]: TokenInfo[] = await store.tokens.list();
+ * info!.authority; // 'urn:isbn'
+ * typeof info!.revoked; // 'number'
+ * await store.close();
+ * ```
+ */
+export interface TokenInfo {
+  id: string;
+  authority: string;
+  created: number;
+  revoked?: number;
 }
 
 /**

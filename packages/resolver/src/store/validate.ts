@@ -5,6 +5,8 @@
  */
 import { parse, UriError } from 'urikit';
 import { urc0Charset } from '../formats/charset.js';
+import { jsonDeeperThan } from '../formats/json-depth.js';
+import { mediaTypeError } from '../formats/media-type.js';
 import { formatUrc0Text } from '../formats/urc0.js';
 import { nameKey } from './keys.js';
 import type { NameInput, NameLocation, NameStatus } from './types.js';
@@ -29,6 +31,66 @@ const STATUSES: ReadonlySet<string> = new Set<NameStatus>(['active', 'moved', 'w
 const MAX_LOCATIONS = 100;
 const MAX_TEXT = 8192;
 
+/**
+ * The schemes a location, a move's target, a successor or a rule's
+ * target may have unless the operator adds more: what a resolver hands a
+ * client to follow (2003 draft §7: a `javascript:`, `data:` or `file:`
+ * location would be a semantic attack on whoever follows it).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_LOCATION_SCHEMES; // ['http', 'https', 'ftp', 'urn']
+ * ```
+ */
+export const DEFAULT_LOCATION_SCHEMES: readonly string[] = ['http', 'https', 'ftp', 'urn'];
+
+/**
+ * The deepest a record's `metadata` may nest (the record object around
+ * it is one level more: a record body is at most 64 levels deep, as the
+ * admin API's JSON bodies are).
+ *
+ * @example
+ * ```ts
+ * MAX_METADATA_DEPTH; // 63
+ * ```
+ */
+export const MAX_METADATA_DEPTH = 63;
+
+/**
+ * How records are checked: the schemes a URL that a client will be sent
+ * to may have (default {@link DEFAULT_LOCATION_SCHEMES}).
+ *
+ * @example
+ * ```ts
+ * const opts: ValidateOptions = { schemes: new Set(['http', 'https', 'ftp', 'urn', 'gopher']) };
+ * validateNameInput({ urn: 'urn:ex:a', locations: ['gopher://a/'] }, opts).input.locations; // [{ url: 'gopher://a/' }]
+ * ```
+ */
+export interface ValidateOptions {
+  schemes?: ReadonlySet<string>;
+}
+
+const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(DEFAULT_LOCATION_SCHEMES);
+
+/**
+ * Refuses a URL whose scheme is not in `schemes` (lower case): an
+ * {@link InputError} with code `scheme-not-allowed` at offset 0, the
+ * scheme's first character.
+ *
+ * @example
+ * ```ts
+ * checkScheme('https://a.example/', 'url', new Set(['https'])); // undefined
+ * checkScheme('javascript:alert(1)', 'url', new Set(['https'])); // throws InputError scheme-not-allowed
+ * ```
+ */
+export function checkScheme(url: string, field: string, schemes: ReadonlySet<string> = DEFAULT_SCHEMES): void {
+  const colon = url.indexOf(':');
+  const scheme = colon > 0 ? url.slice(0, colon).toLowerCase() : '';
+  if (!schemes.has(scheme)) {
+    throw new InputError(`"${field}": the scheme "${scheme}" is not one this resolver sends clients to (${[...schemes].join(', ')})`, 'scheme-not-allowed', 0);
+  }
+}
+
 function str(v: unknown, field: string, max = MAX_TEXT): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string') throw new InputError(`"${field}" must be a string`);
@@ -45,16 +107,21 @@ function checkUri(v: string, field: string): void {
   }
 }
 
-function location(v: unknown, i: number): NameLocation {
+function location(v: unknown, i: number, schemes: ReadonlySet<string>): NameLocation {
   if (typeof v === 'string') v = { url: v };
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new InputError(`locations[${i}] must be a URL or an object with "url"`);
   const o = v as Record<string, unknown>;
   const url = str(o.url, `locations[${i}].url`);
   if (url === undefined) throw new InputError(`locations[${i}].url is required`);
   checkUri(url, `locations[${i}].url`);
+  checkScheme(url, `locations[${i}].url`, schemes);
   const loc: NameLocation = { url };
   const mediaType = str(o.mediaType, `locations[${i}].mediaType`, 200);
-  if (mediaType !== undefined) loc.mediaType = mediaType;
+  if (mediaType !== undefined) {
+    const bad = mediaTypeError(mediaType);
+    if (bad) throw new InputError(`"locations[${i}].mediaType" is not a media type: ${bad.reason}`, 'bad-media-type', bad.offset);
+    loc.mediaType = mediaType;
+  }
   const cs = str(o.charset, `locations[${i}].charset`, 20);
   if (cs !== undefined) {
     const c = urc0Charset(cs);
@@ -66,7 +133,7 @@ function location(v: unknown, i: number): NameLocation {
   const meta = str(o.meta, `locations[${i}].meta`);
   if (meta !== undefined) loc.meta = meta.replace(/\r\n/g, '\n');
   if (o.preference !== undefined && o.preference !== null && o.preference !== '') {
-    const p = Number(o.preference);
+    const p = typeof o.preference === 'number' || typeof o.preference === 'string' ? Number(o.preference) : NaN;
     if (!Number.isFinite(p)) throw new InputError(`locations[${i}].preference must be a number`);
     loc.preference = p;
   }
@@ -88,7 +155,8 @@ function location(v: unknown, i: number): NameLocation {
  * validateNameInput({ urn: 'urn:isbn:0451450523', locations: ['https://example.org/'] }).key // 'urn:isbn:0451450523'
  * ```
  */
-export function validateNameInput(raw: unknown): { key: string; input: NameInput } {
+export function validateNameInput(raw: unknown, opts: ValidateOptions = {}): { key: string; input: NameInput } {
+  const schemes = opts.schemes ?? DEFAULT_SCHEMES;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('a record must be a JSON object');
   const o = raw as Record<string, unknown>;
   const urn = str(o.urn, 'urn');
@@ -106,15 +174,19 @@ export function validateNameInput(raw: unknown): { key: string; input: NameInput
     if (!STATUSES.has(status)) throw new InputError('"status" must be active, moved, withdrawn or reserved');
     input.status = status as NameStatus;
   }
-  let locs = o.locations;
-  if (locs === undefined && o.url !== undefined) locs = [o.url];
+  // "url" is a shorthand for one location; both at once would leave one of them unread.
+  const hasUrl = o.url !== undefined && o.url !== null;
+  if (hasUrl && o.locations !== undefined && o.locations !== null) throw new InputError('give "locations" or its shorthand "url", not both');
+  const locs = hasUrl ? [o.url] : o.locations;
   if (locs !== undefined && locs !== null) {
     if (!Array.isArray(locs)) throw new InputError('"locations" must be an array');
     if (locs.length > MAX_LOCATIONS) throw new InputError(`at most ${MAX_LOCATIONS} locations`);
-    input.locations = locs.map(location);
+    input.locations = locs.map((l, i) => location(l, i, schemes));
   }
   if (o.metadata !== undefined && o.metadata !== null) {
     if (typeof o.metadata !== 'object' || Array.isArray(o.metadata)) throw new InputError('"metadata" must be an object');
+    // Measured before anything walks it recursively (JSON.stringify would overflow the stack).
+    if (jsonDeeperThan(o.metadata, MAX_METADATA_DEPTH)) throw new InputError(`"metadata" is nested more than ${MAX_METADATA_DEPTH} levels deep`, 'too-deep');
     if (JSON.stringify(o.metadata).length > 65536) throw new InputError('"metadata" is larger than 64 KiB');
     input.metadata = o.metadata as Record<string, unknown>;
   }
@@ -122,6 +194,7 @@ export function validateNameInput(raw: unknown): { key: string; input: NameInput
     const v = str(o[f], f, 4096);
     if (v !== undefined) {
       checkUri(v, f);
+      checkScheme(v, f, schemes);
       input[f] = v;
     }
   }
