@@ -93,7 +93,8 @@ export function renderOutcome(job: BlockJob, input: string, line: number | undef
       : problemLine(job.source, line, outcome) + '\n';
     if (job.problemsTo === 'stdout') into.out += text;
     else into.err += text;
-    return;
+    // An invalid input may still have findings to print (lint --differential).
+    if (outcome.text === undefined) return;
   }
   if (outcome.text === undefined || (job.silentValid && line !== undefined && outcome.ok)) return;
   if (job.prefix && line !== undefined) {

@@ -170,16 +170,18 @@ const SEVERITIES = ['info', 'warning', 'error'] as const;
  * import { parseCommandLine } from '../command.js';
  * await lintCommand.run(parseCommandLine(lintCommand, ['https://example.com/'])) // 0 (no finding)
  * await lintCommand.run(parseCommandLine(lintCommand, ['ftp://user:secret@ftp.example.com/'])) // 1 (a password: an error)
+ * await lintCommand.run(parseCommandLine(lintCommand, ['--differential', '--fail-on', 'error', 'http://a/%2e%2e/b'])) // 0 (a path differential is a warning)
  * ```
  */
 export const lintCommand: Command = {
   name: 'lint',
   summary: 'warn about the security risks of the 2003 draft §7 (userinfo, passwords, rare IP forms, ports, controls, confusables)',
   usage: ['lint [options] URI...', 'lint [options] [--input FILE]...'],
-  details: 'Prints one finding per line: "severity code [start-end]: message" (in bulk mode prefixed "file:line: ").\nExit status 1 when a finding is at --fail-on severity or above, or an input is invalid.',
+  details: 'Prints one finding per line: "severity code [start-end]: message" (in bulk mode prefixed "file:line: ").\nExit status 1 when a finding is at --fail-on severity or above, or an input is invalid. With --differential,\nthe input is also read by the platform\'s WHATWG URL parser (what browsers and fetch() do) and every difference\nin scheme, host, port or path is a parser-differential finding, also for an input RFC 3986 refuses.',
   options: {
     ...COMMON,
     'fail-on': { type: 'string', arg: 'SEVERITY', choices: SEVERITIES, default: 'warning', help: 'the lowest severity that makes the exit status 1' },
+    differential: { type: 'boolean', help: 'compare with a WHATWG URL parser (browsers, fetch): report where the two read the URI differently' },
     kind: kindOpt,
     profile: profileOpt,
     ...BULK,
@@ -187,11 +189,13 @@ export const lintCommand: Command = {
   examples: [
     'urikit lint "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"   # §7.5 semantic attack',
     'urikit lint "ftp://user:secret@ftp.example.com/"      # a password in the userinfo (§7.4)',
+    'urikit lint --differential "http:/127.0.0.1/"       # no host for RFC 3986, the loopback host for fetch()',
     'urikit lint --json --input crawl.txt',
   ],
   run: (args) => {
     const failOn = SEVERITIES.indexOf(args.values['fail-on'] as (typeof SEVERITIES)[number]);
     const opts: OpOptions = { ...uriOpts(args.values), quiet: SEVERITIES.slice(0, failOn) };
+    if (args.values.differential === true) opts.differential = true;
     return runPerInput({ command: 'lint', op: 'lint', opts, prefix: true }, args, args.positionals);
   },
 };

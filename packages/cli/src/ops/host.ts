@@ -62,7 +62,8 @@ export const hostOp: Op = (input) => {
     if (idnaFirst.value !== undefined) parsed = optional(() => parseHost(idnaFirst.value!));
     else if (idnaFirst.problem) parsed = { problem: idnaFirst.problem };
   }
-  const legacy = optional(() => interpretLegacyIPv4(host));
+  // What inet_aton or a browser reads (the URL Standard also reads an empty "0x" as 0).
+  const legacy = optional(() => interpretLegacyIPv4(host, { reader: 'url' }));
   const klass = optional(() => classifyHost(host));
   const shape = (parsed.value ?? {}) as { kind?: string; text?: string };
   const legacyNumber = typeof legacy.value === 'number' ? legacy.value : undefined;

@@ -26,6 +26,8 @@ export interface OpOptions {
   purpose?: 'name' | 'cache';
   /** Lint severities that do not make the exit code 1. */
   quiet?: LintSeverity[];
+  /** Lint: also compare with the platform's WHATWG URL parser. */
+  differential?: boolean;
 }
 
 /**

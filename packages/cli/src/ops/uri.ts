@@ -145,17 +145,23 @@ function loud(findings: readonly LintFinding[], quiet: readonly LintSeverity[] |
  * @example
  * ```ts
  * lintOp('ftp://u:p@h/', {}).ok // false (a password in the userinfo)
+ * lintOp('http://a\\@b/', { differential: true }).text // 'warning parser-differential [0-12]: an RFC 3986 parser and a WHATWG URL parser (browsers, fetch, Node) read this URI differently (RFC 3986 refuses it, a WHATWG URL parser reads "http://a/@b/" (name))'
  * ```
  */
 export const lintOp: Op = (input, o) => {
   try {
     parse(input, o.kind ?? 'uri-reference', profileOpt(o));
   } catch (e) {
-    return invalid(e);
+    // With --differential, what a browser makes of an input RFC 3986 refuses.
+    const differential = o.differential ? lint(input, { differential: true }).filter((f) => f.code === 'parser-differential') : [];
+    if (differential.length === 0) return invalid(e);
+    const outcome = invalid(e);
+    const text = differential.map((f) => `${f.severity} ${f.code} [${f.start}-${f.end}]: ${f.message}`).join('\n');
+    return { ...outcome, text, record: { ...outcome.record, findings: differential } };
   }
   let findings: LintFinding[];
   try {
-    findings = [...lint(input)];
+    findings = [...lint(input, o.differential ? { differential: true } : undefined)];
   } catch (e) {
     return invalid(e);
   }

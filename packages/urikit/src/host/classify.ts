@@ -15,9 +15,14 @@ import { interpretLegacyIPv4 } from './legacy-ipv4.js';
 import { domainToASCII } from './idna.js';
 
 /**
- * The class of a host, for filters: `public` is a globally routable
- * address, `name` a DNS name whose addresses are known only after
- * resolution (classify each resolved address too).
+ * The class of a host, for filters: `public` is an address in no block of
+ * the IANA special-purpose registries (ordinary global unicast), `name` a
+ * DNS name whose addresses are known only after resolution (classify each
+ * resolved address too). Every other class is the registry row the address
+ * falls in, also for the few blocks the registry marks "globally reachable"
+ * (`anycast` 192.0.0.9, `as112`, `amt`, `orchid`...): an allow-list of
+ * `public` refuses them; {@link HostInfo.globallyReachable} follows the
+ * registry's column instead.
  *
  * @example
  * ```ts
@@ -219,8 +224,15 @@ export interface HostInfo {
   legacyIPv4?: number;
   /** The matching registry row, if the address is special-purpose. */
   range?: SpecialRange;
-  /** For an IPv6 address that embeds an IPv4 address (mapped, compatible, NAT64, 6to4): that address and its class. */
+  /** For an IPv6 address that embeds an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo): that address and its class. */
   embeddedIPv4?: { address: number; text: string; class: HostClass };
+  /**
+   * The IANA registries' "Globally Reachable" column for the address
+   * (true for an address in no special-purpose block, false where the
+   * column says N/A); undefined for a name, whose addresses are known only
+   * after resolution.
+   */
+  globallyReachable?: boolean;
 }
 
 // RFC 6761 §6, RFC 6762, RFC 7686, RFC 8375: special-use domain names.
@@ -238,8 +250,9 @@ const SPECIAL_NAMES: Array<[suffix: string, cls: HostClass]> = [
   ['onion', 'reserved'], // RFC 7686
 ];
 
-function classOfIPv4(address: number): HostClass {
-  return matchV4(address)?.class ?? 'public';
+function ipv4Info(address: number, host: Host): HostInfo {
+  const range = matchV4(address);
+  return range ? { class: range.class, host, range, globallyReachable: range.globallyReachable ?? false } : { class: 'public', host, globallyReachable: true };
 }
 
 /** The IPv4 address an IPv6 address embeds, per its prefix, if any. */
@@ -248,10 +261,18 @@ function embeddedIPv4(groups: number[], cls: HostClass): number | undefined {
     case 'ipv4-mapped': // RFC 4291 §2.5.5.2 ::ffff:a.b.c.d
     case 'ipv4-compatible': // RFC 4291 §2.5.5.1 ::a.b.c.d
       return groups[6]! * 0x10000 + groups[7]!;
-    case 'nat64': // RFC 6052 §2.2, /96 prefix: the last 32 bits
-      return groups[2] === 0 ? groups[6]! * 0x10000 + groups[7]! : undefined;
+    case 'nat64':
+      // RFC 6052 §2.2: with the /96 prefix 64:ff9b::/96 the last 32 bits;
+      // with the /48 of RFC 8215 (64:ff9b:1::/48) bits 48-63 and 72-87,
+      // around the octet "u" (bits 64-71).
+      if (groups[2] === 0) return groups[6]! * 0x10000 + groups[7]!;
+      return groups[3]! * 0x10000 + (groups[4]! & 0xff) * 0x100 + (groups[5]! >>> 8);
     case '6to4': // RFC 3056 §2: 2002:V4ADDR::/48
       return groups[1]! * 0x10000 + groups[2]!;
+    case 'teredo':
+      // RFC 4380 §4: 2001:0:<server>:<flags>:<port>:<client>, the client's
+      // address (where the packets go) stored with every bit inverted.
+      return (~(groups[6]! * 0x10000 + groups[7]!)) >>> 0;
     default:
       return undefined;
   }
@@ -297,11 +318,11 @@ function inspectName(host: Host & { kind: 'reg-name' }): HostInfo {
   // (a decoded NUL, space or sub-delim) is no name a resolver looks up as
   // written, and C resolvers cut a name at NUL ("127.0.0.1%00.evil.example").
   if (!isDnsText(name)) return { class: 'reserved', host };
-  const legacy = interpretLegacyIPv4(name);
-  if (legacy !== undefined) {
-    const range = matchV4(legacy);
-    return range ? { class: range.class, host, legacyIPv4: legacy, range } : { class: 'public', host, legacyIPv4: legacy };
-  }
+  // 2003 draft §7.3: a name a resolver (inet_aton) or a browser (the URL
+  // Standard's IPv4 parser, which also reads "0x" as 0) takes for an
+  // address is that address; the URL reader accepts all that inet_aton does.
+  const legacy = interpretLegacyIPv4(name, { reader: 'url' });
+  if (legacy !== undefined) return { ...ipv4Info(legacy, host), legacyIPv4: legacy };
   for (const [suffix, cls] of SPECIAL_NAMES) {
     if (name === suffix || (name.endsWith(suffix) && name.charCodeAt(name.length - suffix.length - 1) === 0x2e)) {
       return { class: cls, host };
@@ -329,6 +350,8 @@ function toHost(host: string | Host): Host {
  * inspectHost('[::ffff:127.0.0.1]').embeddedIPv4 // { address: 2130706433, text: '127.0.0.1', class: 'loopback' }
  * inspectHost('0x7f.1').legacyIPv4 // 2130706433
  * inspectHost('192.0.2.7').range?.name // "Documentation (TEST-NET-1)"
+ * inspectHost('192.0.0.9') // matches { class: 'anycast', globallyReachable: true }
+ * inspectHost('[2001:0:4136:e378:8000:63bf:3fff:fdd2]').embeddedIPv4?.text // "192.0.2.45"
  * ```
  */
 export function inspectHost(host: string | Host): HostInfo {
@@ -338,19 +361,21 @@ export function inspectHost(host: string | Host): HostInfo {
       return inspectName(h);
     case 'ipvfuture':
       return { class: 'reserved', host: h };
-    case 'ipv4': {
-      const range = matchV4(h.address);
-      return range ? { class: range.class, host: h, range } : { class: 'public', host: h };
-    }
+    case 'ipv4':
+      return ipv4Info(h.address, h);
     case 'ipv6': {
       const range = matchV6(h.groups);
-      const info: HostInfo = range.class === 'public' ? { class: 'public', host: h } : { class: range.class, host: h, range };
+      const info: HostInfo =
+        range.class === 'public' ? { class: 'public', host: h, globallyReachable: true } : { class: range.class, host: h, range, globallyReachable: range.globallyReachable ?? false };
       const v4 = embeddedIPv4(h.groups, range.class);
       if (v4 !== undefined) {
-        const cls = classOfIPv4(v4);
-        info.embeddedIPv4 = { address: v4, text: formatIPv4(v4), class: cls };
+        const embedded = ipv4Info(v4, h);
+        info.embeddedIPv4 = { address: v4, text: formatIPv4(v4), class: embedded.class };
         // A filter must see what the packet really reaches: a mapped loopback is loopback.
-        if (cls !== 'public') info.class = cls;
+        if (embedded.class !== 'public') {
+          info.class = embedded.class;
+          info.globallyReachable = embedded.globallyReachable;
+        }
       }
       return info;
     }
@@ -367,17 +392,23 @@ export function inspectHost(host: string | Host): HostInfo {
  * Accepts a host as in a URI (`[::1]`, `127.0.0.1`, `example.com`), a
  * bare IPv6 address, or a parsed {@link Host}. A registered name in a rare
  * IPv4 format (`0x7f.1`, `2130706433`, `127.1`) is classified as the
- * address `inet_aton` reads; percent-encoding and IDNA mapping are undone
- * first, and a name that still holds anything but letters, digits, "-",
- * "_" and "." (a decoded NUL or space) is `reserved`. An IPv6 address that embeds an IPv4 address (IPv4-mapped,
- * IPv4-compatible, NAT64, 6to4) takes the embedded address's class when
+ * address `inet_aton` reads, or the one a browser reads where only the URL
+ * Standard's IPv4 parser takes it for an address (an empty `0x` is 0:
+ * `127.0x.0x.1` is 127.0.0.1 for `fetch`); percent-encoding and IDNA
+ * mapping are undone first, and a name that still holds anything but
+ * letters, digits, "-", "_" and "." (a decoded NUL or space) is
+ * `reserved`. An IPv6 address that embeds an IPv4 address (IPv4-mapped,
+ * IPv4-compatible, NAT64 with the /96 or the RFC 8215 /48 prefix, 6to4,
+ * the client of a Teredo address) takes the embedded address's class when
  * that is not `public`. Throws a {@link UriError} on an invalid host.
  *
  * @example
  * ```ts
  * classifyHost('127.0.0.1') // "loopback"
  * classifyHost('0x7f.1') // "loopback"
+ * classifyHost('127.0x.0x.1') // "loopback"
  * classifyHost('[::ffff:127.0.0.1]') // "loopback"
+ * classifyHost('[64:ff9b:1:a9fe:a9:fe00::]') // "link-local"
  * classifyHost('[::ffff:8.8.8.8]') // "ipv4-mapped"
  * classifyHost('10.1.2.3') // "private"
  * classifyHost('example.org') // "documentation"
@@ -387,9 +418,4 @@ export function inspectHost(host: string | Host): HostInfo {
  */
 export function classifyHost(host: string | Host): HostClass {
   return inspectHost(host).class;
-}
-
-/** @internal For lint: is `text` a host in a rare IPv4 format (valid for inet_aton, not dotted-decimal)? */
-export function isRareIPv4Form(text: string): boolean {
-  return parseIPv4Address(text) === undefined && interpretLegacyIPv4(text) !== undefined;
 }

@@ -3,3 +3,5 @@ export { lint, LINT_RULES } from './lint.js';
 export type { LintFinding, LintSeverity, LintCode } from './lint.js';
 export { scriptsOf, isWholeScriptConfusable } from './confusables.js';
 export type { ScriptSet } from './confusables.js';
+export { parserDifferentials } from './differential.js';
+export type { ParserDifferential, DifferentialKind } from './differential.js';

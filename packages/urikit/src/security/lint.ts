@@ -14,14 +14,16 @@ import { UriError } from '../errors.js';
 import { parse } from '../parse.js';
 import type { UriReference } from '../types.js';
 import { getSchemeRules } from '../schemes/registry.js';
-import { parseIPv4Address } from '../host/ipv4.js';
 import { interpretLegacyIPv4 } from '../host/legacy-ipv4.js';
 import { inspectHost } from '../host/classify.js';
+import { formatIPv4, parseIPv4Address } from '../host/ipv4.js';
 import { domainToUnicode } from '../host/idna.js';
 import { isBidiFormat, octetAt } from '../chars.js';
 import { utf8At } from '../percent.js';
 import { scriptsOf, isWholeScriptConfusable } from './confusables.js';
 import { encodedUnreservedInUrn } from '../urn/lexical.js';
+import { parserDifferentials, type ParserDifferential } from './differential.js';
+import type { HostInfo } from '../host/classify.js';
 
 /**
  * How loud a finding is.
@@ -51,7 +53,7 @@ export const LINT_RULES = {
   // §7.5 Semantic Attacks
   'deceptive-userinfo': ['error', 'the userinfo looks like a host name or URL; the real host comes after "@"'],
   // §7.3 Rare IP Address Formats
-  'rare-ip-format': ['error', 'the host is an IPv4 address in a rare format that inet_aton reads differently from its text'],
+  'rare-ip-format': ['error', 'the host is an IPv4 address in a rare format that inet_aton or a browser reads differently from its text'],
   // §7.2 Malicious Construction: a port other than the scheme's default
   'non-default-port': ['info', 'the port is not the default port of the scheme'],
   'privileged-port': ['warning', 'the port is not the scheme\'s default and is in the reserved range below 1024'],
@@ -67,6 +69,8 @@ export const LINT_RULES = {
   'ip-host': ['info', 'the host is an IP address where a name is expected'],
   // §7.3: what a request would reach (SSRF)
   'internal-host': ['warning', 'the host names an internal, loopback or otherwise non-public address'],
+  // §7.5 and the WHATWG URL Standard: two parsers, two destinations
+  'parser-differential': ['warning', 'an RFC 3986 parser and a WHATWG URL parser (browsers, fetch, Node) read this URI differently'],
   // 2012 draft §2.5.2: in a URN, "a character MUST NOT be percent-encoded if [it] is not a reserved character"
   'urn-encoded-unreserved': ['warning', 'a URN percent-encodes an unreserved character, which it must write as it is'],
 } as const satisfies Record<string, readonly [LintSeverity, string]>;
@@ -257,15 +261,38 @@ function unicodeLabels(host: string, offset: number): Array<{ label: string; sta
 }
 
 /**
+ * What {@link lint} checks beyond its default rules.
+ *
+ * @example
+ * ```ts
+ * const opts: LintOptions = { differential: true };
+ * lint('http://0x7f.1/', opts).map((f) => f.code) // ["rare-ip-format", "internal-host", "parser-differential"]
+ * ```
+ */
+export interface LintOptions {
+  /**
+   * Also compare urikit's RFC 3986 reading with the platform's WHATWG
+   * `URL` reading on scheme, host, port and path, and report each
+   * difference as `parser-differential` (see {@link parserDifferentials}),
+   * also for an input that RFC 3986 refuses and a browser reads.
+   */
+  differential?: boolean;
+}
+
+/**
  * Checks a URI (or IRI) reference against the security considerations of
  * the 2003 draft §7 (RFC 3986 §7, https://www.rfc-editor.org/rfc/rfc3986#section-7)
  * and returns every finding, in input order within each rule: userinfo,
  * passwords (§7.4), deceptive userinfo (§7.5), rare IP formats (§7.3),
  * unusual ports and encoded control characters (§7.2), bidi formatting
  * characters (RFC 3987 §4.1), mixed-script and confusable labels
- * (UTS #39), IP and internal hosts. Never throws on
- * a string: an input that does not parse gives one finding with the
- * {@link UriError}'s code and offset.
+ * (UTS #39), IP and internal hosts. The host is also read as a browser
+ * would (the platform's `URL`): `http:127.0.0.1/` has no host for RFC 3986
+ * and the loopback host for `fetch`, so it is an `internal-host`. With
+ * `{ differential: true }`, every difference between the two readings is a
+ * `parser-differential` finding. Never throws on a string: an input that
+ * does not parse gives one finding with the {@link UriError}'s code and
+ * offset (and, with `differential`, what a browser reads instead).
  *
  * @example
  * ```ts
@@ -273,16 +300,20 @@ function unicodeLabels(host: string, offset: number): Array<{ label: string; sta
  * // ["userinfo", "deceptive-userinfo", "ip-host", "internal-host"]
  * lint('https://example.com/') // []
  * lint('http://a b/') // matches [{ code: "invalid-char", severity: "error", start: 8, end: 9 }]
+ * lint('http:/127.0.0.1/').map((f) => f.message) // ["the host names an internal, loopback or otherwise non-public address (loopback: 127.0.0.1, the host a WHATWG URL parser reads)"]
+ * lint('http://a.example\\@b.example/', { differential: true }).map((f) => f.code) // ["invalid-char", "parser-differential"]
  * ```
  */
-export function lint(uri: string): LintFinding[] {
+export function lint(uri: string, opts?: LintOptions): LintFinding[] {
   let ref: UriReference;
   try {
     ref = parse(uri, 'iri-reference');
   } catch (e) {
     if (!(e instanceof UriError)) throw e;
     const start = Math.max(0, Math.min(e.offset, uri.length));
-    return [{ code: e.code, severity: 'error', message: e.message, start, end: Math.min(start + 1, uri.length) }];
+    const out: LintFinding[] = [{ code: e.code, severity: 'error', message: e.message, start, end: Math.min(start + 1, uri.length) }];
+    if (opts?.differential) for (const d of parserDifferentials(uri)) out.push(differentialFinding(d));
+    return out;
   }
   const out: LintFinding[] = [];
   const at = spansOf(ref);
@@ -294,7 +325,13 @@ export function lint(uri: string): LintFinding[] {
     const why = looksLikeHost(u);
     if (why !== undefined) out.push(finding('deceptive-userinfo', at.userinfo, at.userinfo + u.length, `${why}; the host is "${ref.host}"`));
   }
+  const differentials = ref.scheme !== undefined ? parserDifferentials(uri) : [];
   if (ref.host !== undefined && ref.host !== '') lintHost(ref, at, out);
+  // The host a browser or fetch() reaches where it is not the RFC 3986 host.
+  const whatwgHost = differentials.find((d) => d.kind === 'host');
+  if (whatwgHost?.whatwg !== undefined && whatwgHost.whatwgClass !== undefined && isInternal(whatwgHost.whatwgClass, true) && !out.some((f) => f.code === 'internal-host')) {
+    out.push(finding('internal-host', whatwgHost.start, whatwgHost.end, `${whatwgHost.whatwgClass}: ${whatwgHost.whatwg}, the host a WHATWG URL parser reads`));
+  }
   if (ref.port !== undefined && ref.port !== '') lintPort(ref, at.port, out);
   if (ref.userinfo !== undefined) encodedControls(ref.userinfo, at.userinfo, out);
   if (ref.host !== undefined) encodedControls(ref.host, at.host, out);
@@ -303,7 +340,30 @@ export function lint(uri: string): LintFinding[] {
   if (ref.fragment !== undefined) encodedControls(ref.fragment, at.fragment, out);
   bidiControls(uri, out);
   if (ref.host === undefined && ref.scheme?.toLowerCase() === 'urn') for (const i of encodedUnreservedInUrn(uri)) out.push(finding('urn-encoded-unreserved', i, i + 3));
+  if (opts?.differential) for (const d of differentials) out.push(differentialFinding(d));
   return out;
+}
+
+/** A `parser-differential` finding: which component, and each reading of it. */
+function differentialFinding(d: ParserDifferential): LintFinding {
+  const show = (v: string | undefined, cls: string | undefined): string => (v === undefined ? 'none' : `"${v}"${cls !== undefined ? ` (${cls})` : ''}`);
+  const detail =
+    d.kind === 'validity'
+      ? d.whatwg !== undefined
+        ? `RFC 3986 refuses it, a WHATWG URL parser reads ${show(d.whatwg, d.whatwgClass)}`
+        : 'RFC 3986 accepts it, a WHATWG URL parser refuses it'
+      : `${d.kind}: ${show(d.rfc3986, d.rfc3986Class)} for RFC 3986, ${show(d.whatwg, d.whatwgClass)} for a WHATWG URL parser`;
+  return finding('parser-differential', d.start, d.end, detail);
+}
+
+/**
+ * 2003 draft §7.3: a class a request should not reach. Any special-purpose
+ * address; of the names, only those that are internal by definition
+ * (localhost, *.local, *.internal, home.arpa).
+ */
+function isInternal(cls: HostInfo['class'], address: boolean): boolean {
+  if (address) return cls !== 'public' && cls !== 'name';
+  return cls === 'loopback' || cls === 'link-local' || cls === 'private';
 }
 
 function lintHost(ref: UriReference, at: Spans, out: LintFinding[]): void {
@@ -312,12 +372,9 @@ function lintHost(ref: UriReference, at: Spans, out: LintFinding[]): void {
   if (ref.hostKind === 'reg-name') {
     const name = decodeAscii(host).toLowerCase();
     const bare = name.endsWith('.') ? name.slice(0, -1) : name;
-    const legacy = parseIPv4Address(bare) === undefined ? interpretLegacyIPv4(bare) : undefined;
-    if (legacy !== undefined || parseIPv4Address(bare) !== undefined) {
-      const v = legacy ?? parseIPv4Address(bare)!;
-      const text = `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
-      out.push(finding('rare-ip-format', span[0], span[1], `"${host}" is ${text}`));
-    }
+    // §7.3: what inet_aton or a browser (the URL Standard, where "0x" is 0) reads.
+    const v = parseIPv4Address(bare) ?? interpretLegacyIPv4(bare, { reader: 'url' });
+    if (v !== undefined) out.push(finding('rare-ip-format', span[0], span[1], `"${host}" is ${formatIPv4(v)}`));
     for (const { label, start, end } of unicodeLabels(host, at.host)) {
       const s = scriptsOf(label);
       if (s.latin && (s.cyrillic || s.greek)) out.push(finding('mixed-script', start, end, `"${label}"`));
@@ -326,18 +383,13 @@ function lintHost(ref: UriReference, at: Spans, out: LintFinding[]): void {
   } else if (ref.hostKind === 'ipv4' || ref.hostKind === 'ipv6') {
     out.push(finding('ip-host', span[0], span[1]));
   }
-  let cls: string | undefined;
   try {
     const info = inspectHost(host);
-    if (info.legacyIPv4 !== undefined || ref.hostKind === 'ipv4' || ref.hostKind === 'ipv6') {
-      if (info.class !== 'public') cls = info.class;
-    } else if (info.class === 'loopback' || info.class === 'link-local' || info.class === 'private') {
-      cls = info.class; // localhost, *.local, *.internal, home.arpa
-    }
+    const address = info.legacyIPv4 !== undefined || ref.hostKind === 'ipv4' || ref.hostKind === 'ipv6';
+    if (isInternal(info.class, address)) out.push(finding('internal-host', span[0], span[1], info.class));
   } catch (e) {
     if (!(e instanceof UriError)) throw e;
   }
-  if (cls !== undefined) out.push(finding('internal-host', span[0], span[1], cls));
 }
 
 function lintPort(ref: UriReference, start: number, out: LintFinding[]): void {

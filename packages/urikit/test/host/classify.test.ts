@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { classifyHost, inspectHost, SPECIAL_PURPOSE_RANGES, parse, parseHost, isUriError, formatIPv4, type HostClass } from 'urikit';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import data from './classify.json' with { type: 'json' };
 
 describe(`classifyHost (${data.source.slice(0, 120)}...)`, () => {
@@ -60,8 +62,25 @@ describe('SSRF: blocking requests to internal addresses (2003 draft §7.3)', () 
     'http://127.0.0.1/', 'http://0177.0.0.1/', 'http://localhost:8080/', 'http://[::1]/', 'http://0/', 'http://[::]/',
     'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/', 'http://10.0.0.1/', 'http://0xa9fea9fe/',
     'http://[64:ff9b::10.0.0.1]/', 'http://127.0.0.1./', 'http://%31%32%37.0.0.1/', 'http://127.0.0.1%00.evil.example/',
+    // The URL Standard's IPv4 number parser reads an empty "0x" as 0: these
+    // are no DNS names, whatever a resolver would answer for them.
+    'http://127.0x.0x.1/', 'http://0x7f.0x.1/', 'http://10.0x.0x.1/', 'http://169.254.0x.0xfe/', 'http://0x/',
+    // RFC 6052 /48 (RFC 8215) and Teredo (RFC 4380) addresses around internal IPv4 addresses.
+    'http://[64:ff9b:1:a9fe:a9:fe00::]/', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
   ])('%s is internal', (uri) => {
     expect(isInternal(uri)).toBe(true);
+  });
+  it.each(['http://127.0x.0x.1', 'http://0x7f.0x.1', 'http://0x7f.1'])('%s is where fetch() really goes: a server on 127.0.0.1 answers it', async (origin) => {
+    const server = createServer((_req, res) => res.end('loopback'));
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`${origin}:${port}/`);
+      expect(await res.text()).toBe('loopback');
+      expect(classifyHost(parse(`${origin}/`).host!)).toBe('loopback');
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
   });
   it.each(['http://8.8.8.8/', 'https://www.ietf.org/rfc/rfc3986.txt', 'http://[2606:4700::1111]/'])('%s is not', (uri) => {
     expect(isInternal(uri)).toBe(false);

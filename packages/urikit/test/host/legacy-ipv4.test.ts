@@ -13,6 +13,9 @@ describe(`interpretLegacyIPv4 (${data.source})`, () => {
     it(`${JSON.stringify(c.input)} -> ${c.address === null ? 'refused' : formatIPv4(c.address)}: ${c.comment}`, () => {
       expect(interpretLegacyIPv4(c.input)).toBe(c.address ?? undefined);
     });
+    it(`${JSON.stringify(c.input)} -> ${c.url === null ? 'no address' : formatIPv4(c.url)} for the URL Standard's IPv4 parser`, () => {
+      expect(interpretLegacyIPv4(c.input, { reader: 'url' })).toBe(c.url ?? undefined);
+    });
   }
   for (const d of data.deviations) {
     it(`DEVIATION ${JSON.stringify(d.input)}: ${d.ruling}`, () => {
@@ -29,6 +32,16 @@ describe('laws', () => {
         const text = formatIPv4(n);
         expect(parseIPv4Address(text)).toBe(n);
         expect(interpretLegacyIPv4(text)).toBe(n);
+      }),
+    );
+  });
+  it('the URL reader accepts everything inet_aton accepts, as the same address', () => {
+    const part = fc.constantFrom('0', '0x', '0X', '1', '7f', '0x7f', '0177', '255', '256', '08', '00', '.', '..', 'a', '4294967295');
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 9 }), (parts) => {
+        const text = parts.join('');
+        const aton = interpretLegacyIPv4(text);
+        if (aton !== undefined) expect(interpretLegacyIPv4(text, { reader: 'url' })).toBe(aton);
       }),
     );
   });
