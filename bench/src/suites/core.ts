@@ -1,12 +1,12 @@
 /**
  * The core operations against the peers on the corpus: parse, validate,
  * serialize, resolve, normalize, compare; and the hostile-input table
- * (time per byte from 1 KB to 1 MB must stay flat: linear time).
+ * (time per byte from 1 KB to 1 MB must stay flat: linear time). The same
+ * operations against Node's own `URL`, per corpus, are the core-vs-node suite.
  */
 import { createRequire } from 'node:module';
 import { equivalent, isValid, normalize, parse, resolve, serialize, type UriReference } from 'urikit';
 import type { Suite } from '../run.js';
-import { corpora, evenly, vsNode, type VsNodeRow } from '../vs-node.js';
 
 const require = createRequire(import.meta.url);
 interface FastUri {
@@ -21,7 +21,7 @@ const uriJs = require('uri-js') as FastUri;
 const whatwg = require('whatwg-url') as { URL: typeof URL };
 
 // The relative references of RFC 3986 §5.4, resolved against corpus URLs.
-const REFS = ['g', './g', 'g/', '/g', '//g', '?y', 'g?y', '#s', 'g#s', 'g?y#s', ';x', 'g;x', '', '.', './', '..', '../', '../g', '../..', '../../g', '../../../g', '/./g', 'g/../h', 'g;x=1/./y'];
+export const REFS = ['g', './g', 'g/', '/g', '//g', '?y', 'g?y', '#s', 'g#s', 'g?y#s', ';x', 'g;x', '', '.', './', '..', '../', '../g', '../..', '../../g', '../../../g', '/./g', 'g/../h', 'g;x=1/./y'];
 
 export const suite: Suite = {
   name: 'core',
@@ -79,22 +79,6 @@ export const suite: Suite = {
       { name: 'fast-uri equal', fn: () => { for (let i = 0; i < valid.length; i++) fastUri.equal(valid[i]!, others[i]!); } },
       { name: 'uri-js equal', fn: () => { for (let i = 0; i < valid.length; i++) uriJs.equal(valid[i]!, others[i]!); } },
     ], { perCall: valid.length, note: 'pairs/s' });
-
-    // urikit against Node's URL (ada), per operation and corpus.
-    const vsRows: VsNodeRow[] = [];
-    const perCorpus = corpora(ctx.corpus).map(([name, list]) => [name, evenly(list, ctx.quick ? 500 : 2000, (s) => isValid(s, 'uri') && URL.canParse(s))] as const);
-    const add = (op: string, make: (urls: readonly string[]) => Omit<VsNodeRow, 'op' | 'corpus'>): void => {
-      for (const [name, urls] of perCorpus) vsRows.push({ op, corpus: name, ...make(urls) });
-    };
-    add('parse', (urls) => ({ n: urls.length, urikit: () => { for (const s of urls) parse(s, 'uri'); }, node: () => { for (const s of urls) new URL(s); } }));
-    add('validate (isValid vs URL.canParse)', (urls) => ({ n: urls.length, urikit: () => { for (const s of urls) isValid(s, 'uri'); }, node: () => { for (const s of urls) URL.canParse(s); } }));
-    add('parse + serialize (vs new URL().href)', (urls) => ({ n: urls.length, urikit: () => { for (const s of urls) serialize(parse(s, 'uri')); }, node: () => { for (const s of urls) void new URL(s).href; } }));
-    add('resolve ../name?q', (urls) => ({ n: urls.length, urikit: () => { for (const s of urls) resolve(s, '../name?q'); }, node: () => { for (const s of urls) void new URL('../name?q', s).href; } }));
-    add('resolve, RFC 3986 §5.4 set', (urls) => {
-      const set = urls.map((b, i) => [b, REFS[i % REFS.length]!] as const);
-      return { n: set.length, urikit: () => { for (const [b, r] of set) resolve(b, r); }, node: () => { for (const [b, r] of set) void new URL(r, b).href; } };
-    });
-    vsNode(ctx, `urikit vs Node's URL (ada ${process.versions.ada ?? '?'}), Node ${process.version}: ns per call, same process, 7 interleaved passes, medians; inputs either side rejects left out`, vsRows);
 
     // Hostile input: time per byte from 1 KB to 1 MB (flat = linear time).
     const patterns: Array<[string, (size: number) => string]> = [
