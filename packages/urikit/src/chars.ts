@@ -155,6 +155,28 @@ export const QUERY = 1 << 12;
  * ```
  */
 export const IPVFUTURE = 1 << 13;
+/**
+ * Bit: the `reg-name` characters that are already in normal form, that is
+ * without the upper-case letters (RFC 3986 §6.2.2.1: the host is
+ * case-insensitive, its normal form is lower case): the fast path of the
+ * scan of an authority.
+ *
+ * @example
+ * ```ts
+ * (CLASS['A'.charCodeAt(0)] & LOWER_REG_NAME) !== 0 // false
+ * ```
+ */
+export const LOWER_REG_NAME = 1 << 15;
+/**
+ * Bit: the path characters other than ".", so that normalize's scan of a
+ * path stops where a dot segment may begin (RFC 3986 §5.2.4, §6.2.2.3).
+ *
+ * @example
+ * ```ts
+ * (CLASS['.'.charCodeAt(0)] & PATH_NO_DOT) !== 0 // false
+ * ```
+ */
+export const PATH_NO_DOT = 1 << 14;
 
 /**
  * The class bits of every ASCII code unit; `CLASS[c] & PCHAR` is non-zero
@@ -189,6 +211,8 @@ export const CLASS: Uint16Array = (() => {
   table(UNRESERVED_CHARS + SUB_DELIMS_CHARS + ':@/?', QUERY, t);
   // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
   table(UNRESERVED_CHARS + SUB_DELIMS_CHARS + ':', IPVFUTURE, t);
+  table(ALPHA_CHARS + DIGIT_CHARS + '-_~' + SUB_DELIMS_CHARS + ':@/', PATH_NO_DOT, t);
+  table(range('a', 'z') + DIGIT_CHARS + '-._~' + SUB_DELIMS_CHARS, LOWER_REG_NAME, t);
   return t;
 })();
 

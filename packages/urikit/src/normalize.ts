@@ -1,19 +1,16 @@
 /**
  * Normalization and comparison: the comparison ladder of the 2003 draft §6
  * (RFC 3986 §6.2): simple string comparison (§6.2.1), syntax-based
- * normalization (§6.2.2) and scheme-based normalization (§6.2.3).
+ * normalization (§6.2.2) and scheme-based normalization (§6.2.3). The
+ * generic steps are one pass over the characters (the scan of parse.ts
+ * with the edits of normal-edits.ts); a scheme's own step, where it has
+ * one, works on the components of that pass's result.
  */
 import { UriError } from './errors.js';
-import type { UriReference } from './types.js';
-import { CLASS, UNRESERVED, octetAt } from './chars.js';
-import { parse } from './parse.js';
+import { normalizingScan, parse } from './parse.js';
 import { serialize } from './serialize.js';
-import { removeDotSegments } from './remove-dot-segments.js';
-import { pctTriplet } from './percent.js';
-import { parseIPv6Address, formatIPv6 } from './host/ipv6.js';
-import { parseIPv4Address } from './host/ipv4.js';
-import { getSchemeRules, registeredCodec } from './schemes/registry.js';
-import { normalizeRelativePath } from './relative-path.js';
+import { getSchemeRules, schemeRulesAt } from './schemes/registry.js';
+import { beginEdits, endEdits, schemeStep } from './normal-edits.js';
 import { urnLexicalForm } from './urn/lexical.js';
 
 /**
@@ -65,153 +62,51 @@ export interface EquivalentOptions {
   ignoreFragment?: boolean;
 }
 
-/**
- * RFC 3986 §6.2.2.1 and §6.2.2.2: `%hh` to `%HH`, and a triplet of an
- * unreserved character decoded; with `lower`, ASCII letters outside the
- * triplets to lower case (for the host). One pass; the text is returned
- * unchanged when nothing applies.
- */
-function normalizePercent(s: string, lower: boolean): string {
-  let out = '';
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x25) {
-      const octet = octetAt(s, i);
-      if (octet < 0) continue; // not reached for parsed input
-      let rep: string;
-      if (octet < 128 && CLASS[octet]! & UNRESERVED) {
-        rep = String.fromCharCode(lower && octet >= 0x41 && octet <= 0x5a ? octet + 32 : octet);
-      } else {
-        rep = pctTriplet(octet);
-        if (rep === s.slice(i, i + 3)) { i += 2; continue; }
-      }
-      out += s.slice(run, i) + rep;
-      i += 2;
-      run = i + 1;
-    } else if (lower && c >= 0x41 && c <= 0x5a) {
-      out += s.slice(run, i) + String.fromCharCode(c + 32);
-      run = i + 1;
-    }
-  }
-  return run === 0 ? s : out + s.slice(run);
-}
+// What the pass leaves to do (normal-edits.ts, schemeStep).
+const CODEC_STEP = 1;
+const URN_STEP = 2;
 
-/** A relative path's segment percent-normalized; one made of "." and "%2E" only keeps its triplets ("%2E"). */
-function normalizeSegment(segment: string): string {
-  const n = normalizePercent(segment, false);
-  return (n === '.' || n === '..') && n !== segment ? segment.replaceAll('%2e', '%2E') : n;
-}
-
-/** The host, case- and percent-normalized; IPv6 to RFC 5952 §4 text at the scheme level. */
-function normalizeHost(ref: UriReference, scheme: boolean): string {
-  const host = ref.host!;
-  if (ref.hostKind === 'ipv6') {
-    // RFC 6874 §2: the "%25" before the ZoneID is a delimiter; the zone keeps its case.
-    const pct = host.indexOf('%25');
-    const address = pct < 0 ? host.slice(1, -1) : host.slice(1, pct);
-    const zone = pct < 0 ? undefined : normalizePercent(host.slice(pct + 3, -1), false);
-    if (scheme) return '[' + formatIPv6(parseIPv6Address(address).groups, zone) + ']';
-    return '[' + address.toLowerCase() + (zone === undefined ? '' : '%25' + zone) + ']';
-  }
-  return normalizePercent(host, true);
-}
-
-/** Strips leading zeros from a port's digits, keeping at least one. */
-function trimPort(port: string): string {
-  let i = 0;
-  while (i < port.length - 1 && port.charCodeAt(i) === 0x30) i++;
-  return i === 0 ? port : port.slice(i);
+/** The generic normal form of `input` (RFC 3986 §6.2.2; at the scheme level the generic part of §6.2.3), in one pass. */
+function genericForm(input: string, schemeLevel: boolean): string {
+  beginEdits(schemeLevel);
+  normalizingScan(input);
+  return endEdits(input);
 }
 
 /**
- * The ladder on parsed components: returns a new reference. At the scheme
- * level a codec's own rules follow the generic steps (§6.2.3).
+ * §6.2.3: the scheme's own `normalize` step on the components of the
+ * generic form `generic`; a reference that breaks its scheme's own rules
+ * keeps its generic form. The built-in steps: schemes/rules.ts.
  */
-function normalizeReference(ref: UriReference, level: NormalizeLevel): UriReference {
-  const out = genericSteps(ref, level);
-  const codec = level === 'scheme' && out.scheme !== undefined ? getSchemeRules(out.scheme) : undefined;
-  if (codec?.normalize === undefined) return out;
-  // §6.2.3: the codec's own rules, on the generic normal form; a codec
-  // returns a reference in normal form (the built-in ones: schemes/rules.ts).
+function codecForm(generic: string): string {
+  const ref = parse(generic, 'iri-reference');
   try {
-    return codec.normalize(out);
+    return serialize(getSchemeRules(ref.scheme!)!.normalize!(ref));
   } catch (e) {
-    // A URI that breaks its scheme's own rules keeps its generic normal form.
     if (!(e instanceof UriError)) throw e;
-    return out;
+    return generic;
   }
-}
-
-/** The generic rungs of the ladder: §6.2.2, and at the scheme level the generic part of §6.2.3. */
-function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
-  const scheme = level === 'scheme';
-  const out = {} as UriReference;
-  // §6.2.2.1: the scheme is case-insensitive; it is never percent-decoded (DESIGN.md rulings).
-  if (ref.scheme !== undefined) out.scheme = ref.scheme.toLowerCase();
-  const codec = scheme && out.scheme !== undefined ? getSchemeRules(out.scheme) : undefined;
-  if (ref.host !== undefined) {
-    if (ref.userinfo !== undefined) out.userinfo = normalizePercent(ref.userinfo, false);
-    out.host = normalizeHost(ref, scheme);
-    // Decoding may turn a reg-name into a dotted quad ("%31.2.3.4"): classify again (§3.2.2).
-    out.hostKind = ref.hostKind === 'reg-name' && parseIPv4Address(out.host) !== undefined ? 'ipv4' : ref.hostKind!;
-    // §3.2.3: "URI producers and normalizers should omit the port component
-    // and its ':' delimiter if port is empty" (no scheme knowledge needed);
-    // §6.2.3: the scheme's default port is omitted too.
-    let port = ref.port === '' ? undefined : ref.port;
-    if (port !== undefined && codec?.defaultPort !== undefined) {
-      port = trimPort(port);
-      if (port === String(codec.defaultPort)) port = undefined;
-    }
-    if (port !== undefined) out.port = port;
-  }
-  // §6.2.2.2, then §6.2.2.3: dot segments are removed from a URI's path and
-  // from an absolute path; a relative path keeps those a base could give a
-  // meaning to (its leading ".." and the first segment, see relative-path.ts).
-  let path: string;
-  if (out.scheme !== undefined || out.host !== undefined || ref.path.charCodeAt(0) === 0x2f) {
-    path = removeDotSegments(normalizePercent(ref.path, false));
-    // As in resolve(): a path without authority must not begin with "//" (§3.3).
-    if (out.host === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
-  } else {
-    // In resolution "%2E" is data (§5.2.4; DESIGN.md rulings): the segments a
-    // later ".." removes are found before decoding, and a segment that would
-    // decode to "." or ".." stays encoded, as it still counts as data there.
-    path = normalizeRelativePath(ref.path);
-    if (path.indexOf('%') >= 0) path = path.split('/').map(normalizeSegment).join('/');
-  }
-  // §6.2.3: an empty path with an authority is "/" when the scheme says so.
-  if (path === '' && out.host !== undefined && codec?.emptyPathIsSlash === true) path = '/';
-  out.path = path;
-  if (ref.query !== undefined) out.query = normalizePercent(ref.query, false);
-  if (ref.fragment !== undefined) out.fragment = normalizePercent(ref.fragment, false);
-  return out;
 }
 
 /**
- * The normal form of a parsed reference as a string. At the scheme level
- * a `urn:` that is a URN under RFC 8141 takes the urn scheme's lexical
- * form (RFC 8141 §3.1: percent-encoding is never decoded; the namespace's
- * rules apply), unless a caller registered a codec of its own for `urn`;
- * a `urn:` that is no URN keeps the generic form, read again as a URN if
- * the generic steps made it one (so that the result is a fixed point).
- * `components` false drops a URN's r-, q- and f-components (for equivalence).
+ * The normal form of `input` at `level`. At the scheme level a `urn:` that
+ * is a URN under RFC 8141 takes the urn scheme's lexical form (RFC 8141
+ * §3.1: percent-encoding is never decoded; the namespace's rules apply),
+ * unless a caller registered a codec of its own for `urn`; a `urn:` that
+ * is no URN keeps the generic form, read again as a URN if the generic
+ * steps made it one (so that the result is a fixed point). `components`
+ * false drops a URN's r-, q- and f-components (for equivalence).
  */
-function normalForm(ref: UriReference, level: NormalizeLevel, components: boolean): string {
-  const urn = level === 'scheme' && isUrnScheme(ref.scheme) && registeredCodec('urn') === undefined;
-  if (urn) {
-    const lexical = urnLexicalForm(ref, components);
-    if (lexical !== undefined) return lexical;
-  }
-  const out = serialize(normalizeReference(ref, level));
-  if (!urn) return out;
-  const again = parse(out, 'iri-reference');
-  return urnLexicalForm(again, components) ?? out;
+function normalForm(input: string, level: NormalizeLevel, components: boolean): string {
+  const generic = genericForm(input, level === 'scheme');
+  const step = schemeStep();
+  if (step === CODEC_STEP) return codecForm(generic);
+  if (step !== URN_STEP) return generic;
+  const lexical = urnLexicalForm(parse(input, 'iri-reference'), components);
+  if (lexical !== undefined) return lexical;
+  const out = codecForm(generic);
+  return urnLexicalForm(parse(out, 'iri-reference'), components) ?? out;
 }
-
-/** True for "urn" in any case (RFC 3986 §3.1: schemes are case-insensitive). */
-const isUrnScheme = (scheme: string | undefined): boolean =>
-  scheme !== undefined && scheme.length === 3 && scheme.toLowerCase() === 'urn';
 
 /**
  * Normalizes a URI reference (or IRI reference) up the comparison ladder
@@ -224,7 +119,8 @@ const isUrnScheme = (scheme: string | undefined): boolean =>
  * to `/` when the scheme says so, IPv6 hosts to their RFC 5952 text, the
  * scheme codec's own rules, and for a URN the rules of RFC 8141 §3 and of
  * its namespace (percent-encoding is then never decoded). Idempotent;
- * throws a {@link UriError} on invalid input.
+ * throws a {@link UriError} on invalid input. Input already in normal form
+ * is returned as it is, with no allocation.
  *
  * @example
  * ```ts
@@ -237,7 +133,7 @@ const isUrnScheme = (scheme: string | undefined): boolean =>
  * ```
  */
 export function normalize(input: string, opts?: NormalizeOptions): string {
-  return normalForm(parse(input, 'iri-reference'), opts?.level ?? 'scheme', true);
+  return normalForm(input, opts?.level ?? 'scheme', true);
 }
 
 /** The text before the first "#", for simple comparison without the fragment. */
@@ -271,27 +167,54 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   const ignoreFragment = opts?.ignoreFragment === true;
   if (level === 'simple') return ignoreFragment ? withoutFragment(a) === withoutFragment(b) : a === b;
   if (level !== 'syntax' && level !== 'scheme') throw new UriError('bad-component', 0, String(level), 'unknown comparison level');
-  const ra = parse(a, 'iri-reference');
-  const rb = parse(b, 'iri-reference');
-  if (level === 'scheme' && isUrnScheme(ra.scheme) && isUrnScheme(rb.scheme) && registeredCodec('urn') === undefined) {
+  const schemeLevel = level === 'scheme';
+  let na = genericForm(a, schemeLevel);
+  const stepA = schemeStep();
+  let nb = genericForm(b, schemeLevel);
+  const stepB = schemeStep();
+  if (stepA === URN_STEP && stepB === URN_STEP) {
     // RFC 8141 §3.1: URN-equivalence ignores the r-, q- and f-components.
-    const ua = normalForm(ra, level, false);
-    const ub = normalForm(rb, level, false);
-    return ignoreFragment ? withoutFragment(ua) === withoutFragment(ub) : ua === ub;
+    na = normalForm(a, level, false);
+    nb = normalForm(b, level, false);
+    return ignoreFragment ? withoutFragment(na) === withoutFragment(nb) : na === nb;
   }
-  const na = normalizeReference(ra, level);
-  const nb = normalizeReference(rb, level);
-  const codec = level === 'scheme' && na.scheme !== undefined && na.scheme === nb.scheme ? getSchemeRules(na.scheme) : undefined;
-  if (ignoreFragment || codec?.fragmentSignificant === false) {
-    delete na.fragment;
-    delete nb.fragment;
-  }
-  if (codec?.equivalent !== undefined) {
-    try {
-      return codec.equivalent(na, nb);
-    } catch (e) {
-      if (!(e instanceof UriError)) throw e;
+  // A URN beside a non-URN: the urn scheme's generic rules (schemes/rules.ts).
+  if (stepA !== 0) na = codecForm(na);
+  if (stepB !== 0) nb = codecForm(nb);
+  let dropFragments = ignoreFragment;
+  if (schemeLevel) {
+    const end = schemeEnd(na);
+    const rules = end > 0 && end === schemeEnd(nb) && samePrefix(na, nb, end) ? schemeRulesAt(na, end) : undefined;
+    if (rules?.fragmentSignificant === false) dropFragments = true;
+    if (rules?.equivalent !== undefined) {
+      const ra = parse(na, 'iri-reference');
+      const rb = parse(nb, 'iri-reference');
+      if (dropFragments) {
+        delete ra.fragment;
+        delete rb.fragment;
+      }
+      try {
+        return rules.equivalent(ra, rb);
+      } catch (e) {
+        if (!(e instanceof UriError)) throw e;
+      }
     }
   }
-  return serialize(na) === serialize(nb);
+  return dropFragments ? withoutFragment(na) === withoutFragment(nb) : na === nb;
+}
+
+/** The index of the ":" that ends the scheme of a valid reference (RFC 3986 §3.1), or -1. */
+function schemeEnd(s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x3a) return i;
+    if (c === 0x2f || c === 0x3f || c === 0x23) return -1;
+  }
+  return -1;
+}
+
+/** True if `a` and `b` begin with the same `n` code units. */
+function samePrefix(a: string, b: string, n: number): boolean {
+  for (let k = 0; k < n; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
 }

@@ -17,7 +17,8 @@
  */
 import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
-import { ALPHA, CLASS, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO, hexValue, ucscharLength } from './chars.js';
+import { ALPHA, CLASS, LOWER_REG_NAME, PATH, PATH_NO_DOT, QUERY, REG_NAME, SCHEME, SEGMENT_NC, hexValue, ucscharLength } from './chars.js';
+import { beginPath, editDot, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normal-edits.js';
 import { parseIPv4Address } from './host/ipv4.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
 import { readIPvFuture } from './host/ipvfuture.js';
@@ -76,10 +77,11 @@ const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c
 
 /**
  * Scans `input` as `kind` and records the component offsets; throws a
- * {@link UriError} at the first offending character.
- * RFC 3986 §4.1: URI-reference = URI / relative-ref.
+ * {@link UriError} at the first offending character. With `normal`, the
+ * scan is normalize's single pass and calls the edits of normal-edits.ts
+ * on each component. RFC 3986 §4.1: URI-reference = URI / relative-ref.
  */
-function scan(input: string, kind: Kind): void {
+function scan(input: string, kind: Kind, normal: boolean): void {
   let iri: boolean;
   let needScheme: boolean;
   switch (kind) {
@@ -100,38 +102,46 @@ function scan(input: string, kind: Kind): void {
   // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
   const c0 = at(input, 0, len);
   if (c0 >= 0 && c0 < 128 && table[c0]! & ALPHA) {
-    let j = 1;
+    let upper = false;
+    let j = 0;
     for (; j < len; j++) {
       const c = input.charCodeAt(j);
       if (!(c < 128 && table[c]! & SCHEME)) break;
+      if (c <= 0x5a && c >= 0x41) upper = true;
     }
     if (at(input, j, len) === COLON) {
       schemeEnd = j;
       i = j + 1;
+      if (normal) editScheme(input, j, upper);
     }
   }
   if (schemeEnd < 0 && needScheme) missingScheme(input);
 
   // RFC 3986 §3.2: "//" authority, ended by "/", "?", "#" or the end.
   if (at(input, i, len) === SLASH && at(input, i + 1, len) === SLASH) {
-    i = scanAuthority(input, i + 2, iri);
+    i = scanAuthority(input, i + 2, iri, normal);
   }
 
   // RFC 3986 §3.3 path; §4.2: in a relative-ref without authority, the first
   // segment must not contain ":" (path-noscheme: segment-nz-nc).
   pathStart = i;
+  if (normal) beginPath();
+  const relative = schemeEnd < 0 && hostStart < 0 && at(input, i, len) !== SLASH;
   if (schemeEnd < 0 && hostStart < 0) {
-    i = scanRun(input, i, SEGMENT_NC, iri, false);
+    // SEGMENT_NC holds ".": a dot segment here is the first segment.
+    if (normal && at(input, i, len) === 0x2e) editDot(input, i, i);
+    i = normal ? normalRun(input, i, SEGMENT_NC, false, true) : scanRun(input, i, SEGMENT_NC, iri, false);
     if (at(input, i, len) === COLON) throw fail('colon-in-first-segment', i);
   }
-  i = scanRun(input, i, PATH, iri, false);
+  i = normal ? normalRun(input, i, PATH_NO_DOT, false, true) : scanRun(input, i, PATH, iri, false);
   pathEnd = i;
+  if (normal) editPath(input, pathStart, i, hostStart >= 0, relative);
   let c = at(input, i, len);
 
   // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.
   if (c === QUESTION) {
     queryStart = i + 1;
-    i = scanRun(input, i + 1, QUERY, iri, true);
+    i = normal ? normalRun(input, i + 1, QUERY, true, false) : scanRun(input, i + 1, QUERY, iri, true);
     queryEnd = i;
     c = at(input, i, len);
   }
@@ -140,7 +150,7 @@ function scan(input: string, kind: Kind): void {
   if (c === HASH) {
     if (kind === 'absolute-uri') throw fail('fragment-not-allowed', i);
     fragmentStart = i + 1;
-    i = scanRun(input, i + 1, QUERY, iri, false);
+    i = normal ? normalRun(input, i + 1, QUERY, false, false) : scanRun(input, i + 1, QUERY, iri, false);
   }
   if (i < len) throw fail('invalid-char', i);
 }
@@ -161,6 +171,34 @@ function scanRun(input: string, i: number, cls: number, iri: boolean, privateToo
       return i;
     }
     i = ucschar(input, i, iri, privateToo) - 1;
+  }
+  return len;
+}
+
+/**
+ * {@link scanRun} for normalize's single pass: the triplets are brought to
+ * normal form as they are met, and with `dots` (a path, whose class
+ * PATH_NO_DOT leaves "." to this branch) a dot segment is noted.
+ * A run of its own, so that the scan of parse and isValid stays as short.
+ */
+function normalRun(input: string, i: number, cls: number, privateToo: boolean, dots: boolean): number {
+  const len = input.length;
+  const table = CLASS;
+  const start = i;
+  for (; i < len; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128) {
+      if (table[c]! & cls) continue;
+      if (c === PERCENT) {
+        pctEncoded(input, i);
+        editTriplet(input, i, dots);
+        i += 2;
+        continue;
+      }
+      if (c === 0x2e && dots) { editDot(input, i, start); continue; }
+      return i;
+    }
+    i = ucschar(input, i, true, privateToo) - 1;
   }
   return len;
 }
@@ -187,52 +225,90 @@ function missingScheme(input: string): never {
   throw fail('missing-scheme', 0);
 }
 
+// What the last authorityRun saw besides its end: the first ":" (-1 if
+// none), and whether an upper-case letter or a triplet (for normalize's
+// pass). Module state like the offsets: a run returns its end.
+let runColon = -1;
+let runCased = false;
+
+/**
+ * The end of the run of userinfo characters (RFC 3986 §3.2.1: unreserved,
+ * sub-delims, ":", triplets; in an IRI also ucschar) from `i`, noting the
+ * first ":" and any upper-case letter or triplet. reg-name and port
+ * characters are userinfo characters, so one run reads "host:port" too.
+ */
+function authorityRun(input: string, i: number, iri: boolean): number {
+  const len = input.length;
+  const table = CLASS;
+  runColon = -1;
+  runCased = false;
+  for (; i < len; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128) {
+      if (table[c]! & LOWER_REG_NAME) continue;
+      if (c === COLON) {
+        if (runColon < 0) runColon = i;
+      } else if (c <= 0x5a && c >= 0x41) {
+        runCased = true;
+      } else if (c === PERCENT) {
+        pctEncoded(input, i);
+        runCased = true;
+        i += 2;
+      } else {
+        return i;
+      }
+      continue;
+    }
+    i = ucschar(input, i, iri, false) - 1;
+  }
+  return len;
+}
+
 /**
  * RFC 3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ]. The first
  * run reads userinfo characters; without an "@" the same run was the host
  * and port (reg-name and port characters are userinfo characters), so
  * the authority is read once. Returns where the authority ends.
  */
-function scanAuthority(input: string, start: number, iri: boolean): number {
+function scanAuthority(input: string, start: number, iri: boolean, normal: boolean): number {
   const len = input.length;
-  const j = scanRun(input, start, USERINFO, iri, false);
+  const j = authorityRun(input, start, iri);
   const c = at(input, j, len);
   if (c === AT) {
     // RFC 3986 §3.2.1 userinfo "@"
     userinfoStart = start;
     userinfoEnd = j;
-    return scanHost(input, j + 1, iri);
+    if (normal && runCased) editUserinfo(input, start, j);
+    return scanHost(input, j + 1, iri, normal);
   }
-  if (c === LBRACKET && j === start) return scanHost(input, j, iri);
+  if (c === LBRACKET && j === start) return scanHost(input, j, iri, normal);
   if (!endsAuthority(c)) throw fail('invalid-char', j);
   hostStart = start;
-  const firstColon = input.indexOf(':', start);
-  if (firstColon < 0 || firstColon >= j) {
-    hostEnd = j;
-  } else {
-    hostEnd = firstColon;
-    scanPort(input, firstColon + 1);
-  }
+  hostEnd = runColon < 0 ? j : runColon;
+  if (normal) editHost(input, start, hostEnd, runCased);
+  if (runColon >= 0) scanPort(input, runColon + 1, normal);
   classifyRegName(input);
   return j;
 }
 
 /** RFC 3986 §3.2.2: host = IP-literal / IPv4address / reg-name, then [ ":" port ]. */
-function scanHost(input: string, start: number, iri: boolean): number {
+function scanHost(input: string, start: number, iri: boolean, normal: boolean): number {
   const len = input.length;
-    hostStart = start;
-  let j = start;
-  let c = at(input, j, len);
+  hostStart = start;
+  let j: number;
+  let c = at(input, start, len);
   if (c === LBRACKET) {
     j = scanIPLiteral(input, start);
     c = at(input, j, len);
+    if (normal) editIPLiteral(input, start, j, hostKind === 'ipv6');
   } else {
-    j = scanRun(input, j, REG_NAME, iri, false);
+    j = scanRun(input, start, REG_NAME, iri, false);
     c = at(input, j, len);
     hostEnd = j;
     classifyRegName(input);
+    if (normal) editHost(input, start, j);
   }
-  if (c === COLON) return scanPort(input, j + 1);
+  if (c === COLON) return scanPort(input, j + 1, normal);
   if (!endsAuthority(c)) throw fail('invalid-char', j);
   return j;
 }
@@ -244,7 +320,7 @@ function classifyRegName(input: string): void {
 }
 
 /** RFC 3986 §3.2.3: port = *DIGIT, ended by the end of the authority. */
-function scanPort(input: string, start: number): number {
+function scanPort(input: string, start: number, normal: boolean): number {
   const len = input.length;
   let j = start;
   while (j < len) {
@@ -255,6 +331,7 @@ function scanPort(input: string, start: number): number {
   if (!endsAuthority(at(input, j, len))) throw fail('bad-port', j);
   portStart = start;
   portEnd = j;
+  if (normal) editPort(input, start - 1, j);
   return j;
 }
 
@@ -321,7 +398,7 @@ function components(input: string): UriReference {
  */
 export function parse(input: string, kind: Kind = 'uri-reference'): UriReference {
   try {
-    scan(input, kind);
+    scan(input, kind, false);
   } catch (e) {
     throw e === FAILURE ? new UriError(failCode, failOffset, input) : e;
   }
@@ -342,10 +419,33 @@ export function parse(input: string, kind: Kind = 'uri-reference'): UriReference
  */
 export function isValid(input: string, kind: Kind = 'uri-reference'): boolean {
   try {
-    scan(input, kind);
+    scan(input, kind, false);
   } catch (e) {
     if (e === FAILURE || e instanceof UriError) return false;
     throw e;
   }
   return true;
+}
+
+/**
+ * @internal Runs normalize's single pass over `input` as an IRI reference
+ * (RFC 3987 §2.2, which admits every URI reference): the scan of
+ * {@link parse}, calling the edits of normal-edits.ts (begun and ended by
+ * the caller); throws the {@link UriError} that `parse` throws.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
+ * @example
+ * ```ts
+ * import { beginEdits, endEdits } from './normal-edits.js';
+ * beginEdits(true);
+ * normalizingScan('HTTP://A/');
+ * endEdits('HTTP://A/') // "http://a/"
+ * ```
+ */
+export function normalizingScan(input: string): void {
+  try {
+    scan(input, 'iri-reference', true);
+  } catch (e) {
+    throw e === FAILURE ? new UriError(failCode, failOffset, input) : e;
+  }
 }

@@ -59,6 +59,39 @@ export function getSchemeRules(name: string): SchemeRules | undefined {
 
 const experimentalRulesOf = (name: string): SchemeRules => ({ name, authority: 'optional', experimental: true });
 
+// The built-in rules by the length of their name, for schemeRulesAt.
+const builtinByLength: SchemeRules[][] = [];
+for (const r of BUILTIN_RULES) (builtinByLength[r.name.length] ??= []).push(r);
+
+/**
+ * @internal {@link getSchemeRules} of the scheme `text.slice(0, end)`,
+ * found without slicing or lowering it while no codec is registered and
+ * the name is not an `x-` one: `normalize`'s single pass allocates nothing
+ * on input that is already normal. Scheme characters are ALPHA, DIGIT,
+ * "+", "-" and "." (RFC 3986 §3.1), so `| 0x20` lowers a letter and
+ * leaves the others as they are.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.1
+ * @example
+ * ```ts
+ * schemeRulesAt('HTTP://a/', 4)?.defaultPort // 80
+ * schemeRulesAt('nosuch:x', 6) // undefined
+ * ```
+ */
+export function schemeRulesAt(text: string, end: number): SchemeRules | undefined {
+  const c0 = text.charCodeAt(0) | 0x20;
+  if (registered.size > 0 || (c0 === 0x78 && text.charCodeAt(1) === 0x2d)) return getSchemeRules(text.slice(0, end));
+  const candidates = builtinByLength[end];
+  if (candidates === undefined) return undefined;
+  next: for (let n = 0; n < candidates.length; n++) {
+    const name = candidates[n]!.name;
+    if (name.charCodeAt(0) !== c0) continue;
+    for (let k = 1; k < end; k++) if ((text.charCodeAt(k) | 0x20) !== name.charCodeAt(k)) continue next;
+    return candidates[n];
+  }
+  return undefined;
+}
+
 /**
  * @internal For an `x-` scheme name (lower case) that nothing registered:
  * the entry `make` builds for it, kept in `cache`; `undefined` for any
