@@ -53,19 +53,34 @@ export interface MediaRange { type: string; subtype: string; q: number }
 /** At most this many media ranges are read from one `Accept` header. */
 const MAX_RANGES = 64;
 
-/** RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ); anything else counts as 1 */
+/**
+ * RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ).
+ * Anything else (`q=2`, `q=0.0001`, `q=.5`) is not a qvalue: -1, and the
+ * media range it belongs to is disregarded (RFC 9110 §12.5.1 lets a
+ * server disregard what it cannot read rather than guess a weight).
+ */
 function qvalue(s: string): number {
-  const n = Number(s);
-  return Number.isFinite(n) && n >= 0 && n <= 1 && s.length <= 5 ? n : 1;
+  if (s.length === 0 || s.length > 5) return -1;
+  const first = s.charCodeAt(0);
+  if (first !== 0x30 && first !== 0x31) return -1;
+  if (s.length === 1) return first - 0x30;
+  if (s.charCodeAt(1) !== 0x2e) return -1;
+  for (let i = 2; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39 || (first === 0x31 && c !== 0x30)) return -1;
+  }
+  return Number(s);
 }
 
 /**
  * Parses an `Accept` header (RFC 9110 §12.5.1) into its media ranges (at
- * most 64), in one pass per range.
+ * most 64), in one pass per range; a range whose q is not a qvalue
+ * (§12.4.2) is left out.
  *
  * @example
  * ```ts
  * parseAccept('text/urc-0, text/*;q=0.5') // [{ type: 'text', subtype: 'urc-0', q: 1 }, { type: 'text', subtype: '*', q: 0.5 }]
+ * parseAccept('text/html;q=2, text/plain;q=0.0001, text/urc-0;q=0.001') // [{ type: 'text', subtype: 'urc-0', q: 0.001 }]
  * ```
  */
 export function parseAccept(accept: string): MediaRange[] {
@@ -87,6 +102,7 @@ export function parseAccept(accept: string): MediaRange[] {
         if (eq > 0 && p.slice(0, eq).trim().toLowerCase() === 'q') q = qvalue(p.slice(eq + 1).trim());
       }
     }
+    if (q < 0) continue;
     ranges.push({ type: mediaRange.slice(0, slash), subtype: mediaRange.slice(slash + 1), q });
   }
   return ranges;

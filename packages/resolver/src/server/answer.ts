@@ -26,8 +26,8 @@ export interface Answer {
 }
 
 /**
- * An answer with a short message in the format `accept` prefers (plain
- * text by default).
+ * An answer with a short message in the format `accept` prefers among
+ * the five (plain text by default; see `renderMessage`).
  *
  * @example
  * ```ts
@@ -35,7 +35,7 @@ export interface Answer {
  * ```
  */
 export function messageAnswer(status: number, title: string, detail: string, accept: string | undefined, kind: string, reason?: string, extra: Record<string, string> = {}): Answer {
-  const format: ResultFormat = negotiate(accept, ['plain', 'html', 'json']) ?? 'plain';
+  const format: ResultFormat = negotiate(accept, ['plain', 'html', 'json', 'urc-0', 'uri-list']) ?? 'plain';
   const r = renderMessage(title, detail, format);
   return {
     status,

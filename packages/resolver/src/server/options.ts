@@ -52,8 +52,27 @@ export interface ServerOptions {
   store?: Store;
   /** Load the demonstration names (see `loadDemoData`). */
   demo?: boolean;
-  /** The naming authority `GET /<ElementID>` resolves under (1995 draft §3.3), e.g. `urn:dns:library.bigstate.edu`. */
+  /**
+   * The naming authority `GET /<ElementID>` resolves under (1995 draft §3.3)
+   * when the request's `Host` names none of those the server holds, e.g.
+   * `urn:dns:library.bigstate.edu`.
+   */
   authority?: string;
+  /**
+   * More `urn:dns:<host>` authorities this server answers the bare form
+   * for when a request's `Host` is `<host>` (1995 draft §2.2.1), besides
+   * `authority` and the `urn:dns:` entries of the authority registry.
+   */
+  authorities?: readonly string[];
+  /** Authorities whose ElementIDs are case-sensitive; every other `urn:dns:` one matches without regard to case (1995 draft §2.3.1). */
+  caseSensitiveAuthorities?: readonly string[];
+  /**
+   * The resolver's own URL as clients reach it (`https://urn.example.org`),
+   * for absolute `Location`s (HTTP/1.0), the urn+a pointer and the
+   * pointers of text/urc-0 tombstones; default the address it listens on.
+   * Never taken from a request's `Host`.
+   */
+  publicUrl?: string;
   /** `Cache-Control` of successful answers and redirects (default `public, max-age=300`). */
   cacheControl?: string;
   /** Answer a single location to HTTP/1.1 clients with 303 instead of 302 (RFC 2169 allows either; default false). */

@@ -3,6 +3,7 @@
  * text/uri-list of RFC 2169, application/json as today's resolvers serve):
  * lists of locations, metadata, tombstones, lists of names, messages.
  */
+import { boundedJson, boundedText } from '../formats/bounded.js';
 import { escapeHtml, htmlLink, htmlPage } from '../formats/html.js';
 import type { ResultFormat } from '../formats/negotiate.js';
 import { formatUrc0, type FormatUrc0Options, type Urc0Part } from '../formats/urc0.js';
@@ -124,9 +125,26 @@ export function recordJson(r: NameRecord): Record<string, unknown> {
   return o;
 }
 
+/** Characters of metadata a record shows as text or HTML, at most (the rest is marked as cut). */
+const METADATA_CHARS = 65_536;
+
+/**
+ * The fields of a record as (label, text) pairs, its metadata within
+ * {@link METADATA_CHARS} and 16 levels whatever the store holds (a value
+ * that is not a string is written as indented JSON, its indentation
+ * capped: see formats/bounded.ts).
+ */
 function metadataLines(r: NameRecord): Array<[string, string]> {
   const lines: Array<[string, string]> = [['URN', r.urn], ['Status', r.status]];
-  if (r.metadata) for (const [k, v] of Object.entries(r.metadata)) lines.push([k, typeof v === 'string' ? v : JSON.stringify(v)]);
+  if (r.metadata) {
+    let budget = METADATA_CHARS;
+    for (const [k, v] of Object.entries(r.metadata)) {
+      if (budget <= 0) { lines.push(['…', 'truncated: the metadata is longer than 65,536 characters']); break; }
+      const text = typeof v === 'string' ? boundedText(v, budget) : boundedJson(v, { maxChars: budget, maxDepth: 16, maxIndent: 4 }).text;
+      budget -= text.length + k.length;
+      lines.push([boundedText(k, 256), text]);
+    }
+  }
   if (r.movedTo !== undefined) lines.push([r.permanent ? 'Moved permanently to' : 'Moved to', r.movedTo]);
   if (r.successor !== undefined) lines.push(['Successor', r.successor]);
   if (r.reason !== undefined) lines.push(['Reason', r.reason]);
@@ -160,8 +178,23 @@ export function renderRecord(r: NameRecord, format: ResultFormat, urc0LineLength
     case 'uri-list':
       return { format, body: `# ${r.urn}\r\n${preferredOrder(r.locations).map((l) => `${l.url}\r\n`).join('')}` };
     case 'plain':
-      return { format, body: `${metadataLines(r).map(([k, v]) => `${k}: ${v}`).join('\n')}\n${preferredOrder(r.locations).map((l) => `Location: ${l.url}\n`).join('')}` };
+      return { format, body: recordText(r) };
   }
+}
+
+/**
+ * A record as plain text: one `Field: value` line a field (metadata
+ * within 65,536 characters, the cut marked), then its locations.
+ *
+ * @example
+ * ```ts
+ * const r: NameRecord = { key: 'urn:ex:a', urn: 'urn:ex:a', status: 'active', metadata: { year: 1997 },
+ *   locations: [{ url: 'http://a/' }], version: 1, created: 0, updated: 0 };
+ * recordText(r); // 'URN: urn:ex:a\nStatus: active\nyear: 1997\nUpdated: 1970-01-01T00:00:00.000Z\nLocation: http://a/\n'
+ * ```
+ */
+export function recordText(r: NameRecord): string {
+  return `${metadataLines(r).map(([k, v]) => `${k}: ${v}`).join('\n')}\n${preferredOrder(r.locations).map((l) => `Location: ${l.url}\n`).join('')}`;
 }
 
 /**
@@ -190,11 +223,16 @@ export function renderNames(title: string, names: readonly string[], format: Res
 }
 
 /**
- * A short message (redirects, 404s): text, HTML or JSON.
+ * A short message (404s, 501s) in any of the five formats: text, HTML,
+ * JSON; in text/uri-list a comment line (no URI to give), in text/urc-0
+ * no part at all (the format has no place for a message, 1995 draft
+ * §3.4.2: `*[...]` allows none).
  *
  * @example
  * ```ts
  * renderMessage('Not Found', 'urn:ex:a is not known here', 'plain').body // 'Not Found: urn:ex:a is not known here\n'
+ * renderMessage('Not Found', 'urn:ex:a is not known here', 'uri-list').body // '# Not Found: urn:ex:a is not known here\r\n'
+ * renderMessage('Not Found', 'urn:ex:a is not known here', 'urc-0').body // ''
  * ```
  */
 export function renderMessage(title: string, detail: string, format: ResultFormat): Rendered {
@@ -203,6 +241,10 @@ export function renderMessage(title: string, detail: string, format: ResultForma
       return { format, body: `${JSON.stringify({ title, detail })}\n` };
     case 'html':
       return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(detail)}</p>`) };
+    case 'uri-list':
+      return { format, body: `# ${`${title}: ${detail}`.replace(/[\r\n]+/g, ' ')}\r\n` };
+    case 'urc-0':
+      return { format, body: '' };
     default:
       return { format: 'plain', body: `${title}: ${detail}\n` };
   }

@@ -40,7 +40,7 @@ export interface ReservedContext {
 }
 
 /** "The responses to the reserved requests may be in any of the known formats" (§3.5); urc-0 is preferred (§3.4.2). */
-const OFFER: ResultFormat[] = ['urc-0', 'plain', 'html', 'json'];
+const OFFER: ResultFormat[] = ['urc-0', 'plain', 'html', 'json', 'uri-list'];
 
 function answer(r: { format: ResultFormat; body: string | Uint8Array }): Answer {
   return { status: 200, headers: { 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', vary: 'Accept' }, body: r.body, kind: 'reserved' };
@@ -90,8 +90,8 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
   if (which === 'a' && list) {
     return { status: 200, headers: { 'content-type': 'text/plain; charset=us-ascii', 'cache-control': 'no-cache' }, body: allElementIds(ctx.store, authority), kind: 'reserved' };
   }
-  const format = negotiate(ctx.accept, which === 'c' || which === 'p' ? ['plain', 'urc-0', 'html', 'json'] : OFFER);
-  if (!format) return messageAnswer(406, 'Not Acceptable', 'reserved requests answer text/urc-0, text/plain, text/html or application/json', undefined, 'reserved');
+  const format = negotiate(ctx.accept, which === 'c' || which === 'p' ? ['plain', 'urc-0', 'html', 'json', 'uri-list'] : OFFER);
+  if (!format) return messageAnswer(406, 'Not Acceptable', 'reserved requests answer text/urc-0, text/plain, text/html, application/json or text/uri-list', undefined, 'reserved');
   switch (which) {
     case 'm': {
       // §3.5.1: "likely ... a mailto URL of an administrative contact for the host system"
@@ -99,7 +99,8 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
       return answer(renderLocations(`${title}:urn+m`, [loc], format, { authority }, ctx.urc0LineLength));
     }
     case 'a': {
-      const n = a?.allUrl === undefined ? await ctx.store.listing.count(authority === '' ? '' : `${authority}:`) : undefined;
+      // The count of the names the list gives: those that resolve here (withdrawn ones do not).
+      const n = a?.allUrl === undefined ? await ctx.store.listing.count(authority === '' ? '' : `${authority}:`, { resolvable: true }) : undefined;
       const self = `${ctx.base ?? ''}/${authority === '' ? '' : `${authority}:`}urn+a?list`;
       const meta = a?.allUrl !== undefined ? a.allMeta : `This file is a list of the ${n} names of ${title} known to this resolver, one ElementID per line.`;
       return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }, ctx.urc0LineLength));

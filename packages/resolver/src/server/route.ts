@@ -15,16 +15,11 @@ function isOtherRoute(url: string): boolean {
   return url.startsWith('/admin/') || url === '/admin' || url.startsWith('/healthz') || url.startsWith('/metrics');
 }
 
-/** The Host a client used, if it is a plain host[:port]; else the listening address. */
-function baseUrl(host: string | undefined, fallback: string): string {
-  if (host !== undefined && host.length <= 261 && /^[A-Za-z0-9.\-[\]:]+$/.test(host)) return `http://${host}`;
-  return fallback;
-}
-
 /**
  * A fastify handler that answers a resolution request; `base()` is the
- * resolver's own URL (for the `urn+a` pointer when the request names no
- * usable Host).
+ * resolver's own URL from its configuration (absolute `Location`s for
+ * HTTP/1.0, the `urn+a` pointer, record pointers): never the request's
+ * `Host`, which a client chooses.
  *
  * @example
  * ```ts
@@ -52,8 +47,8 @@ export function resolutionHandler(service: UrnResolutionService, base: () => str
       accept: simple ? 'text/urc-0' : request.headers.accept,
       ifNoneMatch: request.headers['if-none-match'],
       ifModifiedSince: request.headers['if-modified-since'],
-      // Only the urn+a pointer needs the absolute URL.
-      ...(url.includes('urn+') ? { base: baseUrl(request.headers.host, base()) } : {}),
+      host: request.headers.host,
+      base: base(),
     };
     const a = await service.answer(req);
     request.answerKind = simple ? 'simple' : a.kind;

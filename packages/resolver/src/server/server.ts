@@ -30,6 +30,7 @@ import { RateLimiter } from './ratelimit.js';
 import { UrnResolutionService } from './resolve.js';
 import { registerResolution } from './route.js';
 import { createFront } from './simple.js';
+import { HostAuthorities } from './host-authorities.js';
 import { localResolveUrn } from './local.js';
 
 /**
@@ -77,8 +78,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (opts.demo) await loadDemoData(store);
     const authorityOpt = opts.authority ?? (opts.demo ? DEMO_AUTHORITY : undefined);
     const authority = authorityOpt === undefined ? undefined : authorityPrefix(authorityOpt);
+    const authorities = new HostAuthorities(store, {
+      fallback: authority !== '' ? authority : undefined,
+      held: (opts.authorities ?? []).map(authorityPrefix),
+      caseSensitive: (opts.caseSensitiveAuthorities ?? []).map(authorityPrefix),
+    });
+    await authorities.refresh();
     const service = new UrnResolutionService(store, {
       ...(authority !== undefined && authority !== '' ? { authority } : {}),
+      authorities,
       cacheControl: opts.cacheControl ?? 'public, max-age=300',
       seeOther: opts.seeOther ?? false,
       urnLength: limits.urnLength,
@@ -91,6 +99,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const metrics = new Metrics();
     const limiter = opts.rateLimit === false ? undefined : new RateLimiter(opts.rateLimit?.perSecond ?? 100, opts.rateLimit?.burst ?? 200);
     let ownUrl = '';
+    // The resolver's URL as clients know it (behind a proxy, not the address it listens on).
+    const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
 
     let httpServer!: http.Server;
     const app = Fastify({
@@ -126,7 +136,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
-    registerResolution(app, service, () => ownUrl);
+    registerResolution(app, service, () => publicUrl ?? ownUrl);
     await app.ready();
 
     const front = createFront(httpServer, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));

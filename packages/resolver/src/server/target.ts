@@ -19,14 +19,41 @@ import { getDirective, parseDirectives } from 'urikit';
  * const s: Service = 'I2Ls';
  * ```
  */
-export type Service = 'I2L' | 'I2Ls' | 'I2R' | 'I2Rs' | 'I2C' | 'I2Cs' | 'I2N' | 'I2Ns' | 'I=I';
+export type Service = 'I2L' | 'I2Ls' | 'I2C' | 'I2Cs' | 'I2N' | 'I2Ns' | 'I=I';
 
 const SERVICES: ReadonlyMap<string, Service> = new Map([
-  ['i2l', 'I2L'], ['i2ls', 'I2Ls'], ['i2r', 'I2R'], ['i2rs', 'I2Rs'], ['i2c', 'I2C'], ['i2cs', 'I2Cs'],
+  ['i2l', 'I2L'], ['i2ls', 'I2Ls'], ['i2c', 'I2C'], ['i2cs', 'I2Cs'],
   ['i2n', 'I2N'], ['i2ns', 'I2Ns'], ['i=i', 'I=I'],
-  ['n2l', 'I2L'], ['n2ls', 'I2Ls'], ['n2r', 'I2R'], ['n2rs', 'I2Rs'], ['n2c', 'I2C'], ['n2cs', 'I2Cs'],
+  ['n2l', 'I2L'], ['n2ls', 'I2Ls'], ['n2c', 'I2C'], ['n2cs', 'I2Cs'],
   ['n2n', 'I2N'], ['n2ns', 'I2Ns'], ['n=n', 'I=I'],
 ]);
+
+/**
+ * True for a service RFC 2483 §4 or RFC 2169 §2 defines that this
+ * resolver does not give (it answers 501 Not Implemented): the resource
+ * itself (I2R, I2Rs, N2R, N2Rs: urikit holds names, not resources) and
+ * every service that starts from a URL (L2L, L2Ls, L2N, L2Ns, L2R, L2Rs,
+ * L2C, L2Cs, L=L).
+ *
+ * @example
+ * ```ts
+ * isUnimplementedService('N2R'); // true
+ * isUnimplementedService('l2c'); // true
+ * isUnimplementedService('I2L'); // false
+ * isUnimplementedService('X2Y'); // false (not a service at all: the default applies)
+ * ```
+ */
+export function isUnimplementedService(name: string): boolean {
+  if (name.length < 3 || name.length > 4) return false;
+  const n = name.toLowerCase();
+  if (n === 'l=l') return true;
+  if (n.length === 4 && n[3] !== 's') return false;
+  const from = n[0];
+  const to = n[2];
+  if (n[1] !== '2') return false;
+  if (from === 'l') return to === 'l' || to === 'n' || to === 'r' || to === 'c';
+  return (from === 'i' || from === 'n') && to === 'r';
+}
 
 /**
  * The service an RFC 2483 name designates, or undefined when it is not one
@@ -61,6 +88,10 @@ export interface RequestTarget {
   service?: Service;
   /** The service name as written, when it names one the resolver does not know. */
   unknownService?: string;
+  /** The service name as written, when it is one of RFC 2483 that this resolver does not give (501). */
+  unimplemented?: string;
+  /** The query as sent (after "?"), kept for a redirect in the same form. */
+  query?: string;
   /** `?info`: the record without following it. */
   info: boolean;
   /** `?list`: for urn+a, the list itself rather than the pointer to it. */
@@ -104,6 +135,7 @@ function readQuery(query: string, t: RequestTarget): void {
   if (s !== undefined) {
     const svc = serviceOf(s);
     if (svc) t.service = svc;
+    else if (isUnimplementedService(s)) t.unimplemented = s;
     else t.unknownService = s;
   }
 }
@@ -116,7 +148,7 @@ function readQuery(query: string, t: RequestTarget): void {
  * @example
  * ```ts
  * readTarget('/uri-res/N2L?urn:isbn:0451450523')
- * // { form: 'uri-res', urn: 'urn:isbn:0451450523', service: 'I2L', info: false, list: false }
+ * // { form: 'uri-res', urn: 'urn:isbn:0451450523', service: 'I2L', info: false, list: false, query: 'urn:isbn:0451450523' }
  * ```
  */
 export function readTarget(target: string): RequestTarget | undefined {
@@ -125,12 +157,14 @@ export function readTarget(target: string): RequestTarget | undefined {
   const query = qmark < 0 ? '' : target.slice(qmark + 1);
   if (path.length <= 1) return undefined;
   const t: RequestTarget = { form: 'element', urn: '', info: false, list: false };
+  if (qmark >= 0) t.query = query;
   if (path.startsWith('/uri-res/')) {
     // RFC 2169 §2: GET /uri-res/<service>?<URI>
     t.form = 'uri-res';
     const name = path.slice(9);
     const svc = serviceOf(name);
     if (svc) t.service = svc;
+    else if (isUnimplementedService(name)) t.unimplemented = name;
     else t.unknownService = name;
     let urn = decodeWholeUrn(query);
     if (svc === 'I=I') {

@@ -47,10 +47,12 @@ export class NameListing {
     }
   }
 
-  /** How many names are stored (under `prefix`). */
-  async count(prefix = ''): Promise<number> {
-    const row = await this.#db.readDb.selectFrom('names').select((eb) => eb.fn.countAll().as('n'))
-      .where('key', '>=', prefix).where('key', '<', prefixEnd(prefix)).executeTakeFirst();
+  /** How many names are stored (under `prefix`); with `resolvable`, only those not withdrawn (the 1995 draft's urn+a list, §3.5.2). */
+  async count(prefix = '', opts: { resolvable?: boolean } = {}): Promise<number> {
+    let q = this.#db.readDb.selectFrom('names').select((eb) => eb.fn.countAll().as('n'))
+      .where('key', '>=', prefix).where('key', '<', prefixEnd(prefix));
+    if (opts.resolvable) q = q.where('status', '!=', 'withdrawn');
+    const row = await q.executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 }

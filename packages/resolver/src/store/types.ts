@@ -68,6 +68,14 @@ export interface NameRecord {
   successor?: string;
   /** Why it moved or was withdrawn (the tombstone's text). */
   reason?: string;
+  /**
+   * The names of the store that moved to this one, kept by the writer
+   * (they name the same resource: RFC 2483 I2Ns; and earlier versions,
+   * `Link: rel="predecessor-version"`, RFC 5829 §3.4).
+   */
+  movedFrom?: string[];
+  /** The names of the store that name this one their `successor`, kept by the writer (RFC 5829 §3.4). */
+  predecessors?: string[];
   /** 1 on creation, +1 on every change. */
   version: number;
   /** Milliseconds since the epoch. */

@@ -5,6 +5,7 @@
  * displayed as active links"), and any metadata.
  */
 import type { ResolveResult } from '../client/types.js';
+import { boundedJson, boundedText } from '../formats/bounded.js';
 import { escapeHtml } from './escape.js';
 import { linkTo } from './links.js';
 
@@ -27,6 +28,13 @@ export function reasonPhrase(status: number): string {
   return REASON[status] ?? '';
 }
 
+/** Locations a page lists at most (a resolver's answer, not ours, may hold any number). */
+const MAX_LOCATIONS = 1000;
+/** Characters of one location's metainformation shown at most. */
+const MAX_META = 8192;
+/** Characters of metadata shown at most: whatever a record holds, a page costs no more (see formats/bounded.ts). */
+const MAX_METADATA = 65_536;
+
 /**
  * Renders a {@link ResolveResult} as an HTML fragment whose URLs are
  * active links and whose URNs link to `urnHref(urn)` (1995 draft §3.4.3, §4).
@@ -48,20 +56,24 @@ export function renderResolution(result: ResolveResult, urnHref: (urn: string) =
   }
   if (result.locations.length > 0) {
     parts.push('<h3>Locations</h3><ul class="locations">');
-    for (const loc of result.locations) {
+    for (const loc of result.locations.slice(0, MAX_LOCATIONS)) {
       const facts: string[] = [];
-      if (loc.mediaType) facts.push(escapeHtml(loc.mediaType));
-      if (loc.charset) facts.push(escapeHtml(loc.charset));
-      if (loc.language) facts.push(escapeHtml(loc.language));
-      parts.push(`<li>${linkTo(loc.url, urnHref)}${facts.length ? ` <span class="note">${facts.join(' · ')}</span>` : ''}${loc.meta ? `<pre class="meta">${escapeHtml(loc.meta)}</pre>` : ''}</li>`);
+      if (loc.mediaType) facts.push(escapeHtml(boundedText(loc.mediaType, 256)));
+      if (loc.charset) facts.push(escapeHtml(boundedText(loc.charset, 256)));
+      if (loc.language) facts.push(escapeHtml(boundedText(loc.language, 256)));
+      // A URL too long to show whole is shown cut, as text: a cut URL is not a link to follow.
+      const link = loc.url.length > MAX_META ? `<code>${escapeHtml(boundedText(loc.url, MAX_META))}</code>` : linkTo(loc.url, urnHref);
+      parts.push(`<li>${link}${facts.length ? ` <span class="note">${facts.join(' · ')}</span>` : ''}${loc.meta ? `<pre class="meta">${escapeHtml(boundedText(loc.meta, MAX_META))}</pre>` : ''}</li>`);
     }
     parts.push('</ul>');
+    if (result.locations.length > MAX_LOCATIONS) parts.push(`<p class="note truncated">… truncated: ${result.locations.length - MAX_LOCATIONS} more locations not shown.</p>`);
   } else {
     parts.push('<p>No locations.</p>');
   }
   if (result.metadata !== undefined) {
-    const text = typeof result.metadata === 'string' ? result.metadata : JSON.stringify(result.metadata, null, 2);
-    parts.push(`<h3>Metadata</h3><pre class="meta">${escapeHtml(text ?? '')}</pre>`);
+    // Bounded whatever it holds: indentation stops at 8 levels, output at 64 KiB, the cut marked.
+    const text = typeof result.metadata === 'string' ? boundedText(result.metadata, MAX_METADATA) : boundedJson(result.metadata, { maxChars: MAX_METADATA, maxDepth: 32, maxIndent: 8 }).text;
+    parts.push(`<h3>Metadata</h3><pre class="meta">${escapeHtml(text)}</pre>`);
   }
   if (result.resolver) parts.push(`<p class="note">Answered by ${escapeHtml(result.resolver)}${result.contentType ? ` as ${escapeHtml(result.contentType)}` : ''}.</p>`);
   return parts.join('\n');

@@ -104,9 +104,9 @@ for (const engine of engines) {
         const { bytes } = await rawExchange(server.port, 'GET /urn:dns:library.bigstate.edu:phone-lists\r\n');
         expect(bytes.toString('latin1')).toBe(body('§3.4.2.1 multiple URLs'));
       });
-      it('answers a Simple-Request for an unknown name with a message, no status line', async () => {
+      it('answers a Simple-Request for an unknown name with an empty text/urc-0 result: no part, no status line (1995 draft §3.4.2)', async () => {
         const { bytes } = await rawExchange(server.port, 'GET nothing-here\r\n');
-        expect(bytes.toString('latin1')).toMatch(/^Not Found: /);
+        expect(bytes.toString('latin1')).toBe('');
       });
       it('answers the draft\'s Full-Request without a leading "/" (GET alb002 HTTP/1.0)', async () => {
         const { answer } = await rawExchange(server.port, 'GET alb002 HTTP/1.0\r\nAccept: text/urc-0\r\n\r\n');
