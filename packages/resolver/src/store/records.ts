@@ -8,6 +8,15 @@ import type { NameInput, NameRecord, NameStatus } from './types.js';
 
 /** The optional fields a record takes from its input and keeps in its JSON data, in a fixed order. */
 const OPTIONAL_FIELDS = ['metadata', 'movedTo', 'permanent', 'successor', 'reason'] as const;
+/** The fields the writer keeps from other names' links (links.ts), after those, in a fixed order: never from an input. */
+const LINK_FIELDS = ['movedFrom', 'predecessors'] as const;
+
+/** Copies the link fields set in `from` onto `to`. */
+function copyLinks(from: Partial<NameRecord>, to: Partial<NameRecord>): void {
+  for (const f of LINK_FIELDS) {
+    if (from[f] !== undefined) to[f] = from[f];
+  }
+}
 
 /** Copies the optional fields that are set in `from` onto `to`. */
 function copyOptional(from: Partial<NameInput>, to: Partial<NameInput>): void {
@@ -18,8 +27,9 @@ function copyOptional(from: Partial<NameInput>, to: Partial<NameInput>): void {
 
 /** The JSON-carried fields of a record, in a fixed order so equal records serialize equally. */
 export function recordData(r: NameInput | NameRecord): string {
-  const d: Partial<NameInput> = { locations: r.locations ?? [] };
+  const d: Partial<NameRecord> = { locations: r.locations ?? [] };
   copyOptional(r, d);
+  copyLinks(r as Partial<NameRecord>, d);
   return JSON.stringify(d);
 }
 
@@ -36,6 +46,7 @@ export function rowToRecord(row: NamesTable): NameRecord {
     updated: Number(row.updated),
   };
   copyOptional(d, r);
+  copyLinks(d, r);
   return r;
 }
 
@@ -51,7 +62,7 @@ export function recordToRow(r: NameRecord): NamesTable {
   return { key: r.key, urn: r.urn, status: r.status, data: recordData(r), version: r.version, created: r.created, updated: r.updated };
 }
 
-/** The record a write would produce over `current` (undefined: a new name). */
+/** The record a write would produce over `current` (undefined: a new name); the links other names make to it stay as they were. */
 export function nextRecord(key: string, input: NameInput, current: NameRecord | undefined, now: number): NameRecord {
   const r: NameRecord = {
     key,
@@ -63,6 +74,7 @@ export function nextRecord(key: string, input: NameInput, current: NameRecord | 
     updated: now,
   };
   copyOptional(input, r);
+  if (current) copyLinks(current, r);
   return r;
 }
 

@@ -4,6 +4,7 @@
  * how an increasing id and a byte-ordered text key are declared.
  */
 import { CompiledQuery, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { nameKey } from './keys.js';
 import { nameSlot } from './slots.js';
 
 /** `names`: one row per name, the current record (hot path: one lookup by slot on SQLite, by key on PostgreSQL). */
@@ -57,9 +58,18 @@ export interface AuthoritiesTable {
   data: string;
 }
 
+/** `name_links`: every link a name makes to another (it moved there, or names it its successor), by target (store/links.ts). */
+export interface NameLinksTable {
+  target: string;
+  source: string;
+  /** `moved` or `successor`. */
+  rel: string;
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   names: NamesTable;
+  name_links: NameLinksTable;
   history: HistoryTable;
   prefix_rules: PrefixRulesTable;
   tokens: TokensTable;
@@ -166,7 +176,64 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('tokens').addColumn('revoked', 'bigint').execute();
       },
     },
+    '0004_name_links': {
+      // Every link between names, by target (store/links.ts), filled from the
+      // records there are; each target's record gets the names pointing at it.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('name_links')
+          .addColumn('target', keyType, (c) => c.notNull())
+          .addColumn('source', keyType, (c) => c.notNull())
+          .addColumn('rel', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('name_links_pk', ['target', 'source', 'rel'])
+          .execute();
+        await backfillLinks(db);
+      },
+    },
   };
+}
+
+/**
+ * The links of the records a store holds when `name_links` is made, and
+ * the lists of their targets (store/links.ts), page by page. Written out
+ * here as it was when the table was made: a migration stays as it was.
+ */
+async function backfillLinks(db: Kysely<any>): Promise<void> {
+  const keyOf = (uri: unknown): string | undefined => {
+    if (typeof uri !== 'string' || uri.slice(0, 4).toLowerCase() !== 'urn:') return undefined;
+    try { return nameKey(uri).key; } catch { return undefined; }
+  };
+  const incoming = new Map<string, { movedFrom: string[]; predecessors: string[] }>();
+  let after = '';
+  for (;;) {
+    const page = await db.selectFrom('names').select(['key', 'status', 'data']).where('key', '>', after).orderBy('key').limit(5000).execute() as NamesTable[];
+    const rows: Array<{ target: string; source: string; rel: string }> = [];
+    for (const row of page) {
+      const d = JSON.parse(row.data) as { movedTo?: unknown; successor?: unknown };
+      const moved = row.status === 'moved' ? keyOf(d.movedTo) : undefined;
+      const successor = keyOf(d.successor);
+      for (const [target, rel] of [[moved, 'moved'], [successor, 'successor']] as const) {
+        if (target === undefined || target === row.key) continue;
+        rows.push({ target, source: row.key, rel });
+        let e = incoming.get(target);
+        if (!e) incoming.set(target, (e = { movedFrom: [], predecessors: [] }));
+        (rel === 'moved' ? e.movedFrom : e.predecessors).push(row.key);
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('name_links').values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
+    if (page.length < 5000) break;
+    after = page[page.length - 1]!.key;
+  }
+  for (const [key, e] of incoming) {
+    const row = await db.selectFrom('names').select(['data']).where('key', '=', key).executeTakeFirst() as { data: string } | undefined;
+    if (!row) continue;
+    // The record's JSON with the lists last, as records.ts writes them.
+    const d = JSON.parse(row.data) as Record<string, unknown>;
+    delete d.movedFrom;
+    delete d.predecessors;
+    if (e.movedFrom.length > 0) d.movedFrom = e.movedFrom.sort();
+    if (e.predecessors.length > 0) d.predecessors = e.predecessors.sort();
+    await db.updateTable('names').set({ data: JSON.stringify(d) }).where('key', '=', key).execute();
+  }
 }
 
 /**
@@ -179,7 +246,7 @@ function migrations(engine: Engine): Record<string, Migration> {
  * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
  * const { error, results } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
  * error; // undefined
- * results?.map((r) => r.migrationName); // ['0001_names', '0002_name_slots', '0003_token_revocation']
+ * results?.map((r) => r.migrationName); // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links']
  * await db.destroy();
  * ```
  */

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { StoreDb, WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
 import { checkTransition, LifecycleError } from './lifecycle.js';
-import { nextRecord, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
+import { applyLinks, incomingLinks, withIncoming } from './links.js';
+import { nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
 import type { ChangeOp, NameInput, NameRecord } from './types.js';
 
@@ -150,12 +151,43 @@ export class NameWriter {
   async #commit(w: WriteScope, current: NameRecord | undefined, next: NameRecord, actor: string | undefined, reinstate = false): Promise<WriteResult> {
     if (current && sameContent(current, next)) return { record: current, op: 'unchanged' };
     const op = await checkTransition(current, next, (k) => currentRecord(this.#db, w.trx, k), reinstate);
-    w.written.push(next.key);
-    const row = recordToRow(next);
-    if (current) await w.trx.updateTable('names').set(row).where('key', '=', next.key).execute();
+    // A new name learns of the names that pointed at it before it existed (links.ts).
+    const record = current ? next : withIncoming(next, (await incomingLinks(w.trx, [next.key])).get(next.key));
+    w.written.push(record.key);
+    const row = recordToRow(record);
+    if (current) await w.trx.updateTable('names').set(row).where('key', '=', record.key).execute();
     else await this.#insert.names(w.trx, [row]);
-    await this.#insert.history(w.trx, [historyRow(next, op, actor)]);
-    return { record: next, op };
+    await this.#insert.history(w.trx, [historyRow(record, op, actor)]);
+    const touched = await applyLinks(w.trx, [{ key: record.key, before: current, after: record }]);
+    await this.#relinkTargets(w, touched, new Set([record.key]), actor, record.updated);
+    return { record, op };
+  }
+
+  /**
+   * Brings the lists of the names other names point at (`targets`, less
+   * those this write wrote itself) up to date: each one that changes is a
+   * new version with its history row, as any change of what a client sees
+   * (its `Link` fields) is.
+   */
+  async #relinkTargets(w: WriteScope, targets: ReadonlySet<string>, written: ReadonlySet<string>, actor: string | undefined, now: number): Promise<void> {
+    const keys = [...targets].filter((k) => !written.has(k));
+    if (keys.length === 0) return;
+    const incoming = await incomingLinks(w.trx, keys);
+    const history: HistoryTable[] = [];
+    for (let i = 0; i < keys.length; i += 500) {
+      let q = w.trx.selectFrom('names').selectAll().where('key', 'in', keys.slice(i, i + 500));
+      if (this.#db.engine === 'postgres') q = q.forUpdate();
+      for (const row of await q.execute()) {
+        const current = rowToRecord(row);
+        const linked = withIncoming(current, incoming.get(current.key));
+        if (recordData(linked) === recordData(current)) continue;
+        const next: NameRecord = { ...linked, version: current.version + 1, updated: now };
+        w.written.push(next.key);
+        await w.trx.updateTable('names').set(recordToRow(next)).where('key', '=', next.key).execute();
+        history.push(historyRow(next, 'update', actor));
+      }
+    }
+    await this.#insert.history(w.trx, history);
   }
 
   /**
@@ -177,8 +209,7 @@ export class NameWriter {
     const pending = new Map<string, NameRecord>();
     const lookup = async (k: string) => pending.get(k) ?? current.get(k) ?? currentRecord(this.#db, w.trx, k);
     const now = Date.now();
-    const inserts: NamesTable[] = [];
-    const history: HistoryTable[] = [];
+    const writes: Array<{ key: string; cur: NameRecord | undefined; next: NameRecord; op: ChangeOp }> = [];
     for (const { key, input } of batch) {
       const cur = current.get(key);
       const next = nextRecord(key, input, cur, now);
@@ -191,19 +222,30 @@ export class NameWriter {
         throw e;
       }
       pending.set(key, next);
-      w.written.push(key);
-      const row = recordToRow(next);
-      if (cur) {
-        await w.trx.updateTable('names').set(row).where('key', '=', key).execute();
+      writes.push({ key, cur, next, op });
+    }
+    // The links of the whole batch first, so that a name written in it
+    // learns of the names of the same batch that point at it (links.ts).
+    const touched = await applyLinks(w.trx, writes.map((x) => ({ key: x.key, before: x.cur, after: x.next })));
+    const incoming = await incomingLinks(w.trx, writes.map((x) => x.key).filter((k) => touched.has(k) || !current.has(k)));
+    const inserts: NamesTable[] = [];
+    const history: HistoryTable[] = [];
+    for (const x of writes) {
+      const record = touched.has(x.key) || !x.cur ? withIncoming(x.next, incoming.get(x.key)) : x.next;
+      w.written.push(x.key);
+      const row = recordToRow(record);
+      if (x.cur) {
+        await w.trx.updateTable('names').set(row).where('key', '=', x.key).execute();
         counts.updated++;
       } else {
         inserts.push(row);
         counts.created++;
       }
-      history.push(historyRow(next, op, actor));
+      history.push(historyRow(record, x.op, actor));
     }
     await this.#insert.names(w.trx, inserts);
     await this.#insert.history(w.trx, history);
+    await this.#relinkTargets(w, touched, new Set(writes.map((x) => x.key)), actor, now);
     return counts;
   }
 }
