@@ -15,7 +15,8 @@
  * `pending` set and `pos` at the trigger, to be run again with more text.
  */
 import { isValid } from '../parse.js';
-import { isAlpha, isPctEncoded, ucscharLength } from '../chars.js';
+import { isValidUrn } from '../urn/parse.js';
+import { hexValue, isAlpha, isPctEncoded, ucscharLength } from '../chars.js';
 import {
   TEXT_CLASS, T_URIC, T_SPACE, T_TRAILING, T_SYMMETRIC, T_SCHEME, T_ALNUM,
   isTextDelimiter, PROSE_SCHEMES, MAX_SCHEME, MAX_GAP, MAX_QUOTE_LINE,
@@ -247,8 +248,18 @@ export class UriScanner {
         }
         if (ch === 0x25) {
           if (i + 2 >= len && !final) return PENDING;
-          if (!isPctEncoded(text, i)) break;
-          end = i += 3;
+          if (isPctEncoded(text, i)) {
+            end = i += 3;
+            continue;
+          }
+          // 2003 draft App. E: inside <...> the white space that breaks a long
+          // URI is ignored, also inside an escape ("%2" at the end of a line,
+          // "0" on the next: the 1993 draft's own gopher reference).
+          if (!angle) break;
+          const r = this.brokenEscape(i);
+          if (r === PENDING) return PENDING;
+          if (r === REJECT) break;
+          end = i = b.resume;
           continue;
         }
         if (k & T_SPACE) {
@@ -300,6 +311,29 @@ export class UriScanner {
     return MATCH;
   }
 
+  /**
+   * Inside `<...>`: the escape at `i` ("%" HEXDIG HEXDIG, RFC 3986 §2.1)
+   * with white space between its characters, which is ignored (2003 draft
+   * App. E). On MATCH the escape is in `body.built`, `body.segStart` and
+   * `body.resume` are just after it.
+   */
+  private brokenEscape(i: number): Outcome {
+    const text = this.text, len = text.length, b = this.body;
+    let built = b.built + text.slice(b.segStart, i + 1);
+    let j = i + 1;
+    for (let digit = 0; digit < 2; digit++) {
+      const from = j;
+      while (j < len && j - from <= MAX_GAP && cls(text.charCodeAt(j)) & T_SPACE) j++;
+      if (j >= len) return this.final ? REJECT : PENDING;
+      if (hexValue(text.charCodeAt(j)) < 0) return REJECT;
+      built += text[j];
+      j++;
+    }
+    b.built = built;
+    b.segStart = b.resume = j;
+    return MATCH;
+  }
+
   /** Does the next line (from `j`) continue a URI broken after a hyphen? Not if it begins another URI. */
   private continues(j: number): Outcome {
     const text = this.text, len = text.length;
@@ -315,7 +349,9 @@ export class UriScanner {
   /** @internal */
   trim(min: number, open: number): void {
     const text = this.text, b = this.body;
-    const symmetric = open >= 0 && cls(open) & T_SYMMETRIC ? open : -1;
+    // GNU and TeX quote with a grave accent and close with an apostrophe
+    // (`http://a/b' in a copyright file): the apostrophe is the wrapper's.
+    const symmetric = open === 0x60 ? 0x27 : open >= 0 && cls(open) & T_SYMMETRIC ? open : -1;
     let e = b.end;
     const floor = Math.max(min, b.segStart);
     while (e > floor) {
@@ -334,6 +370,9 @@ export class UriScanner {
     if (b.end <= c + 1 || (hasAuthority && b.end <= c + 3 && b.segStart === s)) return false;
     const uri = (prefix ?? '') + b.built + text.slice(b.segStart, b.end);
     if (!isValid(uri, this.iri ? 'iri' : 'uri')) return false;
+    // A "urn:" that is no URN ("the URN:ISBN of a book") is prose, not a URI
+    // (RFC 8141 §2, or the 2012 draft's grammar when asked).
+    if (c - s === 3 && uri.slice(0, 4).toLowerCase() === 'urn:' && !isValidUrn(uri, { profile: this.urn2012 ? 'urn-2012' : 'rfc8141' })) return false;
     const m: UriMatch = { uri, start: s, end: b.end };
     if (wrapped !== undefined) m.wrapped = wrapped;
     if (urlPrefix) m.urlPrefix = true;

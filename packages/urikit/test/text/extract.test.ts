@@ -30,6 +30,15 @@ describe('Appendix E: the "Yes, Jim" paragraphs, verbatim', () => {
     const found = extractUris(spec.slice(from, to)).map((m) => m.uri);
     expect(found).toEqual(appendix.paragraphs.find((p) => p.document.startsWith('draft-fielding-url-syntax-05'))!.expected);
   });
+
+  test('1993 draft references read in place from the spec text (a line break inside "%20")', () => {
+    const spec = readFileSync(new URL('../../../../../shared/spec/004_7ddd58859f8846ad.txt', import.meta.url), 'utf8');
+    const from = spec.indexOf('Alberti, R.');
+    const to = spec.indexOf('protspec.txt>', from) + 'protspec.txt>'.length;
+    expect(from).toBeGreaterThan(0);
+    const found = extractUris(spec.slice(from, to)).map((m) => m.uri);
+    expect(found).toEqual(appendix.paragraphs.find((p) => p.section === 'References')!.expected);
+  });
 });
 
 describe(`plain-text cases (${data.cases.length})`, () => {
