@@ -308,19 +308,22 @@ export function octetAt(text: string, i: number): number {
 
 /**
  * True for the bidirectional formatting characters that RFC 3987 §4.1 says
- * must not appear in an IRI: LRM, RLM, LRE, RLE, PDF, LRO, RLO, and the
- * later isolates LRI, RLI, FSI, PDI (Unicode 6.3), which act the same way.
+ * must not appear in an IRI: LRM, RLM, LRE, RLE, PDF, LRO, RLO, and those
+ * Unicode 6.3 added, which act the same way: U+061C ARABIC LETTER MARK and
+ * the isolates LRI, RLI, FSI, PDI (UAX #9 §2, the explicit formatting
+ * characters and implicit marks).
  *
  * @see https://www.rfc-editor.org/rfc/rfc3987#section-4.1
  * @example
  * ```ts
  * isBidiFormat(0x202e) // true (RIGHT-TO-LEFT OVERRIDE)
  * isBidiFormat(0x2067) // true (RIGHT-TO-LEFT ISOLATE)
+ * isBidiFormat(0x61c) // true (ARABIC LETTER MARK)
  * isBidiFormat(0x5d0) // false (HEBREW LETTER ALEF)
  * ```
  */
 export function isBidiFormat(cp: number): boolean {
-  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+  return cp === 0x200e || cp === 0x200f || cp === 0x61c || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
 /**

@@ -108,20 +108,23 @@ export const resolveCommand: Command = {
  * ```ts
  * import { parseCommandLine } from '../command.js';
  * await normalizeCommand.run(parseCommandLine(normalizeCommand, ['HTTP://Example.COM:80/%7euser'])) // 0 (prints "http://example.com/~user")
+ * await normalizeCommand.run(parseCommandLine(normalizeCommand, ['http://bücher.example/'])) // 1 (not a URI: validate refuses it too)
+ * await normalizeCommand.run(parseCommandLine(normalizeCommand, ['--kind', 'iri', 'http://bücher.example/'])) // 0 (prints "http://bücher.example/")
  * ```
  */
 export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize URIs for comparison and de-duplication (RFC 3986 §6.2.2, §6.2.3)',
   usage: ['normalize [options] URI...', 'normalize [options] [--input FILE]...'],
-  details: 'syntax: scheme and host to lower case, %hh to %HH, percent-encoded unreserved characters decoded,\ndot segments removed. scheme (the default): also the scheme\'s rules, such as the default port removed\nand an empty http path made "/". The result is idempotent.',
-  options: { ...COMMON, level: { type: 'string', short: 'l', arg: 'LEVEL', choices: ['syntax', 'scheme'], default: 'scheme', help: 'how far up the comparison ladder to go' }, ...BULK },
+  details: 'syntax: scheme and host to lower case, %hh to %HH, percent-encoded unreserved characters decoded,\ndot segments removed. scheme (the default): also the scheme\'s rules, such as the default port removed\nand an empty http path made "/". The result is idempotent. An input must match --kind (a URI reference\nby default, as for validate): pass --kind iri-reference to normalize IRIs.',
+  options: { ...COMMON, level: { type: 'string', short: 'l', arg: 'LEVEL', choices: ['syntax', 'scheme'], default: 'scheme', help: 'how far up the comparison ladder to go' }, kind: kindOpt, ...BULK },
   examples: [
     'urikit normalize "HTTP://Example.COM:80/%7euser/./a/../b"   # http://example.com/~user/b',
     'urikit normalize --level syntax "HTTP://Example.COM:80"   # http://example.com:80',
+    'urikit normalize --kind iri-reference "http://Bücher.example/"   # IRIs only when asked',
     'urikit normalize --jobs 2 < urls.txt | sort -u > unique.txt',
   ],
-  run: (args) => runPerInput({ command: 'normalize', op: 'normalize', opts: { level: args.values.level as 'syntax' | 'scheme' } }, args, args.positionals),
+  run: (args) => runPerInput({ command: 'normalize', op: 'normalize', opts: { ...uriOpts(args.values), level: args.values.level as 'syntax' | 'scheme' } }, args, args.positionals),
 };
 
 /**

@@ -75,10 +75,13 @@ export const validateOp: Op = (input, o) => {
  * @example
  * ```ts
  * normalizeOp('HTTP://A:80', {}).text // 'http://a/'
+ * normalizeOp('https://\uFEFFhttps://www.sec.gov/', {}).problem?.code // 'invalid-char'
  * ```
  */
 export const normalizeOp: Op = (input, o) => {
   try {
+    // The same grammar as validate: a line validate refuses is no line to normalize.
+    parse(input, o.kind ?? 'uri-reference');
     const level = o.level === 'syntax' ? 'syntax' : 'scheme';
     const normalized = normalize(input, { level });
     return { ok: true, text: normalized, record: { valid: true, normalized } };

@@ -55,7 +55,7 @@ export function mediaType(contentType: string | undefined): string {
  * @example
  * ```ts
  * readAnswer('text/urc-0', Buffer.from('=====\r\nftp://elm.wnln.edu/pub/mirrors/phone-list.txt\r\n'))
- * // { locations: [{ url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt' }] }
+ * // { locations: [{ charset: 'US-ASCII', language: 'x-unspecified', url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt' }] }
  * ```
  */
 export function readAnswer(type: string, body: Uint8Array): ReadAnswer {

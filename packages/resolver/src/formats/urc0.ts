@@ -26,9 +26,17 @@ export type { Urc0Charset } from './charset.js';
  * ```
  */
 export interface Urc0Part {
-  /** The charset the header names; `undefined` when the header names none (the default is US-ASCII). */
+  /**
+   * The charset of the metainformation. {@link parseUrc0} fills in the
+   * 1995 draft's default, "US-ASCII", where the header names none; to
+   * {@link formatUrc0Text}, `undefined` writes a bare "=====" header.
+   */
   charset?: Urc0Charset;
-  /** The language tag the header names; `undefined` when it names none (the default is "x-unspecified"). */
+  /**
+   * The language of the metainformation. {@link parseUrc0} fills in the
+   * draft's default, "x-unspecified", where the header names none;
+   * {@link formatUrc0Text} leaves the default out of the header.
+   */
   language?: string;
   /** The URL, unwrapped: the `<URL:` `>` wrapper and the line breaks inside it removed. */
   url: string;
@@ -56,6 +64,9 @@ export class Urc0SyntaxError extends UriError {
 
 /** "=====", the start of every header (1995 draft §3.4.2). */
 const MARK = '=====';
+/** 1995 draft §3.4.2: for the charset "If not specified, the default is "US-ASCII""; for the language, ""x-unspecified"". */
+const DEFAULT_CHARSET: Urc0Charset = 'US-ASCII';
+const DEFAULT_LANGUAGE = 'x-unspecified';
 
 // RFC 1766 §2: Language-Tag = Primary-tag *( "-" Subtag ); 1*8ALPHA each
 // (RFC 3066 later allowed digits in subtags; "x-unspecified" is the default).
@@ -117,7 +128,7 @@ function splitLines(at: (i: number) => number, length: number): Line[] {
  * ```ts
  * const opts: ParseUrc0Options = { strictCrlf: true };
  * parseUrc0('=====\nhttp://a/\n', opts); // throws bad-urc0
- * parseUrc0('=====\nhttp://a/\n'); // [{ url: 'http://a/' }]
+ * parseUrc0('=====\nhttp://a/\n'); // [{ charset: 'US-ASCII', language: 'x-unspecified', url: 'http://a/' }]
  * ```
  */
 export interface ParseUrc0Options {
@@ -129,13 +140,16 @@ export interface ParseUrc0Options {
  * Parses a text/urc-0 resolution result (1995 draft §3.4.2) into its
  * parts. Bytes are decoded per part in the charset its header names
  * (US-ASCII or ISO-8859-1..9); a string is taken as already decoded.
+ * Where a header names no charset or no language, the part has the
+ * draft's defaults: "US-ASCII" and "x-unspecified".
  * Throws {@link Urc0SyntaxError} (code `bad-urc0`, with `line`) on a
  * malformed body.
  *
  * @example
  * ```ts
  * parseUrc0('=====\r\nftp://elm.wnln.edu/pub/mirrors/phone-list.txt\r\n')
- * // [{ url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt' }]
+ * // [{ charset: 'US-ASCII', language: 'x-unspecified', url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt' }]
+ * parseUrc0('=====ISO-8859-1\r\nhttp://a/\r\n')[0]?.language // "x-unspecified"
  * ```
  */
 export function parseUrc0(body: string | Uint8Array, opts: ParseUrc0Options = {}): Urc0Part[] {
@@ -188,7 +202,7 @@ export function parseUrc0(body: string | Uint8Array, opts: ParseUrc0Options = {}
     n++;
     // [<metainformation>]: every line up to the next header.
     const metaLines: string[] = [];
-    const charset = part.charset ?? 'US-ASCII';
+    const charset = part.charset ?? DEFAULT_CHARSET;
     while (n < lines.length) {
       const ml = lines[n]!;
       if (ascii({ start: ml.start, end: Math.min(ml.end, ml.start + 5) }) === MARK) break;
@@ -216,9 +230,9 @@ function lineAt(at: (i: number) => number, offset: number): number {
   return line;
 }
 
-/** `=====[<charset>[/<language>]]` (1995 draft §3.4.2). */
+/** `=====[<charset>[/<language>]]` (1995 draft §3.4.2), the defaults filled in. */
 function parseHeader(header: string, line: number, offset: number): Urc0Part {
-  const part: Urc0Part = { url: '' };
+  const part: Urc0Part = { charset: DEFAULT_CHARSET, language: DEFAULT_LANGUAGE, url: '' };
   const rest = header.slice(MARK.length);
   if (rest.length === 0) return part;
   const slash = rest.indexOf('/');
@@ -271,13 +285,15 @@ export function formatUrc0Text(parts: readonly Urc0Part[], opts: FormatUrc0Optio
   let out = '';
   for (const part of parts) {
     let header = MARK;
-    if (part.charset !== undefined || part.language !== undefined) {
-      const cs = urc0Charset(part.charset ?? 'US-ASCII');
+    // The default language needs no "/x-unspecified" (1995 draft §3.4.2).
+    const language = part.language === DEFAULT_LANGUAGE ? undefined : part.language;
+    if (part.charset !== undefined || language !== undefined) {
+      const cs = urc0Charset(part.charset ?? DEFAULT_CHARSET);
       if (!cs) throw new UriError('bad-urc0', 0, String(part.charset), 'not US-ASCII or ISO-8859-1..9');
       header += cs;
-      if (part.language !== undefined) {
-        if (!isLanguageTag(part.language)) throw new UriError('bad-urc0', 0, part.language, 'not a language tag (RFC 1766)');
-        header += `/${part.language}`;
+      if (language !== undefined) {
+        if (!isLanguageTag(language)) throw new UriError('bad-urc0', 0, language, 'not a language tag (RFC 1766)');
+        header += `/${language}`;
       }
     }
     out += `${header}\r\n`;
@@ -289,7 +305,7 @@ export function formatUrc0Text(parts: readonly Urc0Part[], opts: FormatUrc0Optio
     if (url.startsWith(MARK)) throw new UriError('bad-urc0', 0, url, 'a URL line cannot begin with "====="');
     out += url.length <= max ? `${url}\r\n` : wrapUrl(url, max);
     if (part.meta !== undefined) {
-      const charset = part.charset ?? 'US-ASCII';
+      const charset = part.charset ?? DEFAULT_CHARSET;
       for (const line of part.meta.split('\n')) {
         if (line.startsWith(MARK)) throw new UriError('bad-urc0', 0, line, 'no line of metainformation may begin with "====="');
         if (line.includes('\r')) throw new UriError('bad-urc0', line.indexOf('\r'), line, 'a CR inside metainformation');
@@ -334,7 +350,7 @@ export function formatUrc0(parts: readonly Urc0Part[], opts: FormatUrc0Options =
   const bytes: number[] = [];
   for (const part of parts) {
     const text = formatUrc0Text([part], opts);
-    encodeUrc0Text(text, part.charset ?? 'US-ASCII', bytes);
+    encodeUrc0Text(text, part.charset ?? DEFAULT_CHARSET, bytes);
   }
   return Uint8Array.from(bytes);
 }

@@ -53,9 +53,9 @@ const examples = JSON.parse(readFileSync(new URL('../formats/urc0-examples.json'
 };
 
 describe('reading answers (1995 draft §3.4)', () => {
-  it.each(examples.cases)('text/urc-0, $name', ({ body, parts }) => {
+  it.each(examples.cases)('text/urc-0, $name (the 1995 draft §3.4.2 defaults filled in)', ({ body, parts }) => {
     const read = readAnswer('text/urc-0', Buffer.from(body, 'latin1'));
-    expect(read.locations).toEqual(parts);
+    expect(read.locations).toEqual(parts.map((p) => ({ charset: 'US-ASCII', language: 'x-unspecified', ...p })));
   });
 
   it.each([

@@ -5,6 +5,8 @@ import examples from './urc0-examples.json' with { type: 'json' };
 import malformed from './urc0-malformed.json' with { type: 'json' };
 
 const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+/** 1995 draft §3.4.2: a header that names no charset means "US-ASCII", no language "x-unspecified". */
+const withDefaults = (parts: readonly Urc0Part[]): Urc0Part[] => parts.map((p) => ({ charset: 'US-ASCII', language: 'x-unspecified', ...p }));
 
 describe('text/urc-0 examples (1995 draft §3.4.2.1, §3.5)', () => {
   for (const c of examples.cases) {
@@ -13,11 +15,22 @@ describe('text/urc-0 examples (1995 draft §3.4.2.1, §3.5)', () => {
       expect(formatUrc0Text(c.parts as Urc0Part[], opts)).toBe(c.body);
       expect(formatUrc0(c.parts as Urc0Part[], opts)).toEqual(latin1(c.body));
     });
-    it(`parses ${c.name}`, () => {
-      expect(parseUrc0(c.body)).toEqual(c.parts);
-      expect(parseUrc0(latin1(c.body))).toEqual(c.parts);
+    it(`parses ${c.name}, with the draft's defaults filled in`, () => {
+      expect(parseUrc0(c.body)).toEqual(withDefaults(c.parts as Urc0Part[]));
+      expect(parseUrc0(latin1(c.body))).toEqual(withDefaults(c.parts as Urc0Part[]));
     });
   }
+});
+
+describe('the defaults of 1995 draft §3.4.2', () => {
+  it('a bare header means US-ASCII and x-unspecified; a charset alone means x-unspecified', () => {
+    expect(parseUrc0('=====\r\nhttp://a/\r\n')).toEqual([{ charset: 'US-ASCII', language: 'x-unspecified', url: 'http://a/' }]);
+    expect(parseUrc0('=====ISO-8859-1\r\nhttp://a/\r\n')).toEqual([{ charset: 'ISO-8859-1', language: 'x-unspecified', url: 'http://a/' }]);
+  });
+  it('the default language is left out of a written header', () => {
+    expect(formatUrc0Text([{ charset: 'US-ASCII', language: 'x-unspecified', url: 'http://a/' }])).toBe('=====US-ASCII\r\nhttp://a/\r\n');
+    expect(formatUrc0Text([{ language: 'x-unspecified', url: 'http://a/' }])).toBe('=====\r\nhttp://a/\r\n');
+  });
 });
 
 describe('malformed text/urc-0 (1995 draft §3.4.2)', () => {
@@ -70,9 +83,10 @@ describe('laws', () => {
   const metaLine = fc.string({ unit: fc.constantFrom(...'ab =:.-éß'.split('')), maxLength: 30 }).filter((l) => !l.startsWith('====='));
   const part: fc.Arbitrary<Urc0Part> = fc.record({
     charset: fc.constantFrom('ISO-8859-1' as const, 'ISO-8859-9' as const),
+    language: fc.constantFrom('x-unspecified', 'en', 'de-CH'),
     url,
     meta: fc.option(fc.array(metaLine, { minLength: 1, maxLength: 4 }).map((ls) => ls.join('\n')), { nil: undefined }),
-  }).map((p) => (p.meta === undefined ? { charset: p.charset, url: p.url } : p));
+  }).map((p) => (p.meta === undefined ? { charset: p.charset, language: p.language, url: p.url } : p));
   it('parse(format(parts)) = parts, at every line length', () => {
     fc.assert(fc.property(fc.array(part, { maxLength: 5 }), fc.integer({ min: 8, max: 120 }), (parts, max) => {
       expect(parseUrc0(formatUrc0(parts, { maxLineLength: max }))).toEqual(parts);

@@ -49,7 +49,7 @@ for (const engine of engines) {
       const i2ns = await get(narrow.url, '/phone-list-wrapped?s=I2Ns', { accept: 'text/urc-0' });
       expect(i2ns.text.startsWith('=====\r\n<URL:')).toBe(true);
       expect(i2ns.text.split('\r\n').every((line) => line.length <= 40)).toBe(true);
-      expect(parseUrc0(i2ns.text)).toEqual([{ url: 'urn:dns:library.bigstate.edu:phone-list-wrapped' }]);
+      expect(parseUrc0(i2ns.text)).toEqual([{ charset: 'US-ASCII', language: 'x-unspecified', url: 'urn:dns:library.bigstate.edu:phone-list-wrapped' }]);
     });
 
     describe('reserved requests (1995 draft §3.5)', () => {

@@ -19,7 +19,7 @@ import { inspectHost } from '../host/classify.js';
 import { formatIPv4, parseIPv4Address } from '../host/ipv4.js';
 import { domainToUnicode } from '../host/idna.js';
 import { isBidiFormat, octetAt } from '../chars.js';
-import { utf8At } from '../percent.js';
+import { utf8At, utf8Length } from '../percent.js';
 import { scriptsOf, isWholeScriptConfusable } from './confusables.js';
 import { encodedUnreservedInUrn } from '../urn/lexical.js';
 import { parserDifferentials, type ParserDifferential } from './differential.js';
@@ -222,13 +222,14 @@ function bidiControls(text: string, out: LintFinding[]): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (isBidiFormat(c)) {
-      out.push(finding('bidi-control', i, i + 1, `U+${c.toString(16).toUpperCase()}`));
+      out.push(finding('bidi-control', i, i + 1, `U+${c.toString(16).toUpperCase().padStart(4, '0')}`));
     } else if (c === 0x25) {
-      // Percent-encoded UTF-8 (RFC 3629 §4): every one of them is 3 octets (E2 80..81 xx).
+      // Percent-encoded UTF-8 (RFC 3629 §4): 3 octets (E2 80..81 xx), or 2 for U+061C (D8 9C).
       const cp = utf8At(text, i);
       if (isBidiFormat(cp)) {
-        out.push(finding('bidi-control', i, i + 9, `U+${cp.toString(16).toUpperCase()}, encoded`));
-        i += 8;
+        const n = 3 * utf8Length(cp);
+        out.push(finding('bidi-control', i, i + n, `U+${cp.toString(16).toUpperCase().padStart(4, '0')}, encoded`));
+        i += n - 1;
       }
     }
   }
