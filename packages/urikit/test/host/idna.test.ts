@@ -69,7 +69,8 @@ describe(`domainToASCII / domainToUnicode (${idna.source})`, () => {
   for (const c of idna.invalid) {
     it(`refuses ${JSON.stringify(c.input.length > 50 ? c.input.slice(0, 30) + '...' : c.input)} at ${c.offset}: ${c.comment}`, () => {
       expect(() => domainToASCII(c.input)).toThrowError(expect.objectContaining({ code: 'bad-idna', offset: c.offset }));
-      expect(() => domainToUnicode(c.input)).toThrowError(expect.objectContaining({ code: 'bad-idna' }));
+      if ('toUnicode' in c) expect(domainToUnicode(c.input)).toBe(c.toUnicode);
+      else expect(() => domainToUnicode(c.input)).toThrowError(expect.objectContaining({ code: 'bad-idna' }));
     });
   }
   it('refuses a lone surrogate (kept out of the JSON table: JSON parsers differ on it)', () => {
