@@ -50,7 +50,10 @@ export interface Urc0Part {
  *
  * @example
  * ```ts
- * try { parseUrc0('ftp://a/b\r\n') } catch (e) { (e as Urc0SyntaxError).line } // 1
+ * let line = 0;
+ * try { parseUrc0('=====\r\nftp://a/b\r\n=====UTF-9\r\nftp://c/\r\n'); } catch (e) { line = (e as Urc0SyntaxError).line; }
+ * line // 3
+ * parseUrc0('ftp://a/b\r\n') // throws Urc0SyntaxError bad-urc0
  * ```
  */
 export class Urc0SyntaxError extends UriError {
