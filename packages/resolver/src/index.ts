@@ -2,6 +2,7 @@
  * @urikit/resolver: the URN resolution service (server, store, formats)
  * and its client, gateway and web page. Re-exports only.
  */
+export * from './errors/resolver-error.js';
 export * from './server/index.js';
 export * from './store/index.js';
 export * from './formats/index.js';

@@ -59,14 +59,6 @@ export const ERROR_MESSAGES = {
   'reserved-element-id': 'ElementIDs beginning "urn+" are reserved requests (m, a, c, p) and "#" and "?" are reserved (1995 draft §2.3)',
   // Text (2003 draft App. E, App. F, §5.1)
   'bad-base': 'no base URI could be established',
-  // Resolver service (1995 draft §3)
-  'bad-urc0': 'this text/urc-0 body does not follow the 1995 draft §3.4.2',
-  // Resolution client (1995 draft §4)
-  'no-resolver': 'no resolver is known for this URN (configuration, the 1995 urn:dns rule and DNS NAPTR found none)',
-  'resolver-unreachable': 'no resolver for this URN could be reached',
-  'redirect-loop': 'the resolvers redirect this URN in a loop (1995 draft §4)',
-  'too-many-redirects': 'the resolvers redirected this URN more times than allowed (1995 draft §4)',
-  'bad-resolver-answer': 'the resolver answered in a form that cannot be read',
 } as const;
 
 /**

@@ -207,9 +207,9 @@ export const resolveUrnCommand: Command = {
     try {
       r = await client.resolveUrn(urn, opts);
     } catch (e) {
-      // A resolver that cannot be reached (ResolutionError carries the attempts) is operational: 3.
-      // An invalid URN is invalid input: 1.
-      if (e instanceof UriError && !('attempts' in e)) {
+      // An invalid URN (the core's UriError) is invalid input: 1.
+      // A resolution that failed (the resolver's ResolutionError, with the attempts) is operational: 3.
+      if (e instanceof UriError) {
         if (args.values.json === true) await writeOut(JSON.stringify({ input: urn, valid: false, error: e.toJSON() }) + '\n');
         else process.stderr.write(`urikit resolve-urn: ${JSON.stringify(urn)}: ${e.code} at offset ${e.offset}: ${e.message}\n`);
         return EXIT_INVALID;

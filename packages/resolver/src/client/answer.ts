@@ -48,7 +48,7 @@ export function mediaType(contentType: string | undefined): string {
 }
 
 /**
- * Reads an answer body by its media type. Throws (a `bad-urc0` UriError
+ * Reads an answer body by its media type. Throws (a `bad-urc0` ResolverError
  * with the line number, or a SyntaxError for JSON) when the body is
  * malformed; an unknown type gives no locations and the body as text.
  *

@@ -5,7 +5,8 @@
  * stops at a loop or after `maxRedirects`, and caches with
  * If-Modified-Since / ETag (§5).
  */
-import { ERROR_MESSAGES, UriError, isUriError, normalizeUrn, parseUrn } from 'urikit';
+import { isUriError, normalizeUrn, parseUrn } from 'urikit';
+import { RESOLVER_ERROR_MESSAGES, ResolverError } from '../errors/resolver-error.js';
 import { isFresh, isStorable, type Cache, type CacheEntry } from './cache.js';
 import { DEFAULT_ACCEPT, mediaType, readAnswer } from './answer.js';
 import { discoverySteps, requestUrl, type ResolverTarget } from './discovery.js';
@@ -14,7 +15,7 @@ import type { ResolveOptions, ResolveResult, ResolverAttempt } from './types.js'
 import { interpretRedirect } from './redirect.js';
 
 /**
- * Why a resolution failed: a {@link UriError} (`no-resolver`,
+ * Why a resolution failed: a {@link ResolverError} (`no-resolver`,
  * `resolver-unreachable`, `redirect-loop`, `too-many-redirects`,
  * `bad-resolver-answer`) with the URNs asked and every resolver tried.
  *
@@ -23,7 +24,8 @@ import { interpretRedirect } from './redirect.js';
  * await resolveUrn('urn:example:a', { resolvers: ['http://127.0.0.1:1'] }) // throws ResolutionError resolver-unreachable
  * ```
  */
-export class ResolutionError extends UriError {
+export class ResolutionError extends ResolverError {
+  override readonly name: string = 'ResolutionError';
   /** The URNs asked, in order (the last one is the one that failed). */
   readonly via: string[];
   /** Each resolver tried and why it failed. */
@@ -31,8 +33,8 @@ export class ResolutionError extends UriError {
   constructor(code: 'no-resolver' | 'resolver-unreachable' | 'redirect-loop' | 'too-many-redirects' | 'bad-resolver-answer', via: string[], attempts: ResolverAttempt[], detail: string) {
     super(code, 0, via[via.length - 1], detail);
     // The failure is the resolvers', not a character of the URN's: say what
-    // failed and where it was asked, without UriError's "at offset" suffix.
-    this.message = `${ERROR_MESSAGES[code]} (${detail})`;
+    // failed and where it was asked, without the "at offset" suffix.
+    this.message = `${RESOLVER_ERROR_MESSAGES[code]} (${detail})`;
     this.via = via;
     this.attempts = attempts;
   }

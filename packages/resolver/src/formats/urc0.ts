@@ -10,7 +10,7 @@
  * `<URL:...>` over several lines (RFC 1738 §2.2 "wrapped" form); no line
  * of metainformation may begin with "=====".
  */
-import { UriError } from 'urikit';
+import { ResolverError } from '../errors/resolver-error.js';
 import { decodeUrc0Bytes, encodeUrc0Text, urc0Charset, type Urc0Charset } from './charset.js';
 
 export type { Urc0Charset } from './charset.js';
@@ -45,7 +45,7 @@ export interface Urc0Part {
 }
 
 /**
- * A malformed text/urc-0 body: a {@link UriError} with code `bad-urc0`
+ * A malformed text/urc-0 body: a {@link ResolverError} with code `bad-urc0`
  * and the 1-based `line` where the problem is.
  *
  * @example
@@ -56,7 +56,8 @@ export interface Urc0Part {
  * parseUrc0('ftp://a/b\r\n') // throws Urc0SyntaxError bad-urc0
  * ```
  */
-export class Urc0SyntaxError extends UriError {
+export class Urc0SyntaxError extends ResolverError {
+  override readonly name: string = 'Urc0SyntaxError';
   /** 1-based line number of the offending line. */
   readonly line: number;
   constructor(line: number, offset: number, reason: string) {
@@ -273,7 +274,7 @@ export interface FormatUrc0Options {
 
 /**
  * Writes parts as a text/urc-0 result (1995 draft §3.4.2) and returns its
- * text, with CRLF line ends. Throws `UriError('bad-urc0')` for what the
+ * text, with CRLF line ends. Throws `ResolverError('bad-urc0')` for what the
  * format cannot carry: a URL with spaces or controls, a metainformation
  * line beginning with "=====", a character outside the part's charset.
  *
@@ -292,28 +293,28 @@ export function formatUrc0Text(parts: readonly Urc0Part[], opts: FormatUrc0Optio
     const language = part.language === DEFAULT_LANGUAGE ? undefined : part.language;
     if (part.charset !== undefined || language !== undefined) {
       const cs = urc0Charset(part.charset ?? DEFAULT_CHARSET);
-      if (!cs) throw new UriError('bad-urc0', 0, String(part.charset), 'not US-ASCII or ISO-8859-1..9');
+      if (!cs) throw new ResolverError('bad-urc0', 0, String(part.charset), 'not US-ASCII or ISO-8859-1..9');
       header += cs;
       if (language !== undefined) {
-        if (!isLanguageTag(language)) throw new UriError('bad-urc0', 0, language, 'not a language tag (RFC 1766)');
+        if (!isLanguageTag(language)) throw new ResolverError('bad-urc0', 0, language, 'not a language tag (RFC 1766)');
         header += `/${language}`;
       }
     }
     out += `${header}\r\n`;
     const url = part.url;
-    if (url.length === 0) throw new UriError('bad-urc0', 0, url, 'the URL is empty');
+    if (url.length === 0) throw new ResolverError('bad-urc0', 0, url, 'the URL is empty');
     for (let i = 0; i < url.length; i++) {
-      if (!isUrlOctet(url.charCodeAt(i))) throw new UriError('bad-urc0', i, url, 'a URL is printable US-ASCII without spaces (RFC 1738 §2.2)');
+      if (!isUrlOctet(url.charCodeAt(i))) throw new ResolverError('bad-urc0', i, url, 'a URL is printable US-ASCII without spaces (RFC 1738 §2.2)');
     }
-    if (url.startsWith(MARK)) throw new UriError('bad-urc0', 0, url, 'a URL line cannot begin with "====="');
+    if (url.startsWith(MARK)) throw new ResolverError('bad-urc0', 0, url, 'a URL line cannot begin with "====="');
     out += url.length <= max ? `${url}\r\n` : wrapUrl(url, max);
     if (part.meta !== undefined) {
       const charset = part.charset ?? DEFAULT_CHARSET;
       for (const line of part.meta.split('\n')) {
-        if (line.startsWith(MARK)) throw new UriError('bad-urc0', 0, line, 'no line of metainformation may begin with "====="');
-        if (line.includes('\r')) throw new UriError('bad-urc0', line.indexOf('\r'), line, 'a CR inside metainformation');
+        if (line.startsWith(MARK)) throw new ResolverError('bad-urc0', 0, line, 'no line of metainformation may begin with "====="');
+        if (line.includes('\r')) throw new ResolverError('bad-urc0', line.indexOf('\r'), line, 'a CR inside metainformation');
         const bad = encodeUrc0Text(line, charset, []);
-        if (bad >= 0) throw new UriError('bad-urc0', bad, line, `this character is not in ${charset}`);
+        if (bad >= 0) throw new ResolverError('bad-urc0', bad, line, `this character is not in ${charset}`);
         out += `${line}\r\n`;
       }
     }

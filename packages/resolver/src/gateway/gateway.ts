@@ -7,6 +7,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isUriError } from 'urikit';
+import { ResolverError } from '../errors/resolver-error.js';
 import { MemoryCache, DiskCache } from '../client/cache.js';
 import { ResolutionError, resolveUrn } from '../client/resolve-urn.js';
 import type { ResolveOptions, ResolveResult } from '../client/types.js';
@@ -52,6 +53,7 @@ function pageStatus(result: ResolveResult): number {
 function errorStatus(e: unknown): number {
   if (e instanceof ResolutionError) return e.code === 'redirect-loop' ? 508 : 502;
   if (isUriError(e)) return 400;
+  if (e instanceof ResolverError) return 502;
   return 500;
 }
 
@@ -86,7 +88,7 @@ function sendError(reply: FastifyReply, urn: string, format: GatewayFormat, e: u
   const status = statusOverride ?? errorStatus(e);
   const message = e instanceof Error ? e.message : String(e);
   if (format === 'application/json') {
-    const problem = { title: 'URN resolution failed', status, detail: message, ...(isUriError(e) ? { code: e.code, offset: e.offset } : {}), urn };
+    const problem = { title: 'URN resolution failed', status, detail: message, ...(isUriError(e) || e instanceof ResolverError ? { code: e.code, offset: e.offset } : {}), urn };
     return reply.code(status).header('content-type', 'application/problem+json').send(JSON.stringify(problem));
   }
   if (format === 'text/urc-0') return reply.code(status).header('content-type', 'text/plain; charset=utf-8').send(`${message}\n`);

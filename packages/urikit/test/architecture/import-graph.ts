@@ -49,6 +49,23 @@ export function importGraph(dir: string): Map<string, string[]> {
 }
 
 /**
+ * The graph of the folders of a tree: `client/http.ts` importing
+ * `web/page.ts` is an edge client -> web; a module at the root of the
+ * tree is in the folder `.`. Imports inside one folder are not edges.
+ */
+export function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const folder = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');
+  const folders = new Map<string, Set<string>>();
+  for (const [file, imports] of graph) {
+    const from = folder(file);
+    const edges = folders.get(from) ?? new Set<string>();
+    folders.set(from, edges);
+    for (const target of imports) if (folder(target) !== from) edges.add(folder(target));
+  }
+  return new Map([...folders].map(([f, edges]) => [f, [...edges].sort()]));
+}
+
+/**
  * Every cycle of `graph`, one per strongly connected component (Tarjan),
  * each named by a path through it that returns to its start:
  * `['a.ts', 'b.ts', 'a.ts']`.
