@@ -5,6 +5,7 @@
  */
 import { parse, UriError } from 'urikit';
 import { urc0Charset } from '../formats/charset.js';
+import { ResolverError } from '../errors/resolver-error.js';
 import { jsonDeeperThan } from '../formats/json-depth.js';
 import { mediaTypeError } from '../formats/media-type.js';
 import { formatUrc0Text } from '../formats/urc0.js';
@@ -140,7 +141,8 @@ function location(v: unknown, i: number, schemes: ReadonlySet<string>): NameLoca
   try {
     formatUrc0Text([loc.charset === undefined && loc.language === undefined ? { url, ...(loc.meta !== undefined ? { meta: loc.meta } : {}) } : loc]);
   } catch (e) {
-    if (e instanceof UriError) throw new InputError(`locations[${i}]: ${e.message}`, e.code, e.offset);
+    // What text/urc-0 cannot carry (1995 draft §3.4.2) is refused when written, not when served.
+    if (e instanceof ResolverError) throw new InputError(`locations[${i}]: ${e.message}`, e.code, e.offset);
     throw e;
   }
   return loc;
