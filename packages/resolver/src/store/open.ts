@@ -6,7 +6,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { openPostgres } from './postgres.js';
 import { migrationProvider, type Database, type Engine } from './schema.js';
 import { openSqlite } from './sqlite.js';
-import { composeStore, type Store } from './store.js';
+import { composeStore, sqliteReadPath, type Store } from './store.js';
 
 /**
  * The database the store uses when none is named: `URIKIT_DB`, else
@@ -34,11 +34,18 @@ export function defaultDbUrl(): string {
  */
 export interface OpenStoreOptions {
   /**
-   * SQLite files: keep current rows in up to this many bytes outside the
-   * JavaScript heap, in front of the resolution read (cached-reader.ts).
-   * Default 0 (none); PostgreSQL never caches.
+   * Keep current rows in up to this many bytes outside the JavaScript
+   * heap, in front of the resolution read: SQLite files (cached-reader.ts)
+   * and PostgreSQL (postgres-cache.ts, exact under every machine's writes).
+   * Default 0 (none).
    */
   nameCacheBytes?: number;
+  /**
+   * PostgreSQL: a streaming replica of the database (`postgres://...`),
+   * where the resolution read goes; writes, and every other read, go to
+   * the primary (replica.ts).
+   */
+  replica?: string;
 }
 
 async function migrate(db: Kysely<Database>, engine: Engine, schema?: string): Promise<void> {
@@ -62,7 +69,12 @@ async function migrate(db: Kysely<Database>, engine: Engine, schema?: string): P
  * ```
  */
 export async function openStore(dbUrl: string = defaultDbUrl(), opts: OpenStoreOptions = {}): Promise<Store> {
-  if (/^postgres(ql)?:\/\//i.test(dbUrl)) return composeStore(await openPostgres(dbUrl, (db, schema) => migrate(db, 'postgres', schema)), undefined, 0);
+  if (/^postgres(ql)?:\/\//i.test(dbUrl)) {
+    const pgStore = await openPostgres(dbUrl, (k, schema) => migrate(k, 'postgres', schema), { replica: opts.replica, nameCacheBytes: opts.nameCacheBytes ?? 0 });
+    const { db, names, nameCache, replica } = pgStore;
+    return composeStore(db, { names, ...(nameCache ? { nameCache } : {}), ...(replica ? { replica } : {}), close: pgStore.closeReads });
+  }
+  if (opts.replica !== undefined) throw new Error('a replica (--db-replica) is for a PostgreSQL store');
   const { db, rows } = await openSqlite(dbUrl.replace(/^sqlite:(\/\/)?/i, ''), (k) => migrate(k, 'sqlite'));
-  return composeStore(db, rows, opts.nameCacheBytes ?? 0);
+  return composeStore(db, sqliteReadPath(db, rows, opts.nameCacheBytes ?? 0));
 }

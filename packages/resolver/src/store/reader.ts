@@ -4,6 +4,8 @@
  * optional accelerator behind the same interface (cached-reader.ts).
  * Everything else the store does lives in the modules beside it.
  */
+import type { StoreDb } from './db.js';
+import { rowToRecord } from './records.js';
 import type { NameRecord } from './types.js';
 
 /**
@@ -22,4 +24,28 @@ import type { NameRecord } from './types.js';
  */
 export interface NameReader {
   get(key: string): Promise<NameRecord | undefined>;
+}
+
+/**
+ * {@link NameReader} through kysely on the store's read connection: for
+ * a SQLite `:memory:` store, which has no hot-path statements of its own.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * store.names instanceof KyselyNameReader; // true
+ * await store.close();
+ * ```
+ */
+export class KyselyNameReader implements NameReader {
+  readonly #db: StoreDb;
+
+  constructor(db: StoreDb) {
+    this.#db = db;
+  }
+
+  async get(key: string): Promise<NameRecord | undefined> {
+    const row = await this.#db.readDb.selectFrom('names').selectAll().where('key', '=', key).executeTakeFirst();
+    return row ? rowToRecord(row) : undefined;
+  }
 }

@@ -24,9 +24,9 @@ import { CachedNameReader, type NameCacheControl } from './cached-reader.js';
 import type { StoreDb } from './db.js';
 import { NameHistory } from './history.js';
 import { NameListing } from './listing.js';
-import { PostgresNameReader } from './postgres-reader.js';
 import { PrefixRules } from './prefix-rules.js';
-import type { NameReader } from './reader.js';
+import { KyselyNameReader, type NameReader } from './reader.js';
+import type { ReplicaLag, ReplicaMonitor } from './replica.js';
 import type { Engine } from './schema.js';
 import type { SqliteRows } from './sqlite.js';
 import { SqliteNameReader } from './sqlite-reader.js';
@@ -52,6 +52,8 @@ export interface Store {
   readonly names: NameReader;
   /** The name cache in front of `names`, when there is one (SQLite files opened with `nameCacheBytes`). */
   readonly nameCache: NameCacheControl | undefined;
+  /** PostgreSQL with a streaming replica (`OpenStoreOptions.replica`): how far behind the primary it is, measured. */
+  readonly replica: ReplicaLag | undefined;
   readonly writer: NameWriter;
   readonly listing: NameListing;
   readonly history: NameHistory;
@@ -65,23 +67,47 @@ export interface Store {
 }
 
 /**
- * The store over open connections: `rows` are SQLite's hot-path
- * statements (sqlite.ts; none on PostgreSQL or `:memory:`, whose reads go
- * through kysely), `nameCacheBytes` > 0 puts the name cache in front.
+ * The resolution read of an open store: its reader, the name cache in
+ * front of it if any, the replica it reads from if any, and what to close.
  */
-export function composeStore(db: StoreDb, rows: SqliteRows | undefined, nameCacheBytes: number): Store {
-  const sqlite = rows ? new SqliteNameReader(rows) : undefined;
-  const cached = sqlite && nameCacheBytes > 0 ? new CachedNameReader(sqlite, nameCacheBytes) : undefined;
-  const names: NameReader = cached ?? sqlite ?? new PostgresNameReader(db.readDb);
+export interface ReadPath {
+  names: NameReader;
+  nameCache?: NameCacheControl;
+  replica?: ReplicaMonitor;
+  close?(): void;
+}
+
+/**
+ * SQLite's read path: `rows` are the hot-path statements (sqlite.ts; none
+ * on `:memory:`, whose reads go through kysely), `nameCacheBytes` > 0
+ * puts the name cache in front.
+ */
+export function sqliteReadPath(db: StoreDb, rows: SqliteRows | undefined, nameCacheBytes: number): ReadPath {
+  if (!rows) return { names: new KyselyNameReader(db) };
+  const sqlite = new SqliteNameReader(rows);
+  const cached = nameCacheBytes > 0 ? new CachedNameReader(sqlite, nameCacheBytes) : undefined;
   // After a write of this process: a read from now on sees it (a new snapshot, its names out of the cache).
   db.onWrite((keys) => {
-    sqlite?.endTurn();
+    sqlite.endTurn();
     cached?.forget(keys);
   });
   return {
+    names: cached ?? sqlite,
+    ...(cached ? { nameCache: cached } : {}),
+    close() {
+      cached?.close();
+      sqlite.endTurn();
+    },
+  };
+}
+
+/** The store over open connections and its read path. */
+export function composeStore(db: StoreDb, read: ReadPath): Store {
+  return {
     engine: db.engine,
-    names,
-    nameCache: cached,
+    names: read.names,
+    nameCache: read.nameCache,
+    replica: read.replica?.lag,
     writer: new NameWriter(db),
     listing: new NameListing(db),
     history: new NameHistory(db),
@@ -92,8 +118,7 @@ export function composeStore(db: StoreDb, rows: SqliteRows | undefined, nameCach
       await db.readDb.selectFrom('names').select('key').limit(1).execute();
     },
     async close() {
-      cached?.close();
-      sqlite?.endTurn();
+      read.close?.();
       await db.close();
     },
   };
