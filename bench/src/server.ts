@@ -1,162 +1,73 @@
 /**
- * `npm run bench:server`: the resolution service under load (issue 7).
+ * `npm run bench:server`: the resolution service under load.
  *
- * 1. Bulk import of 1,000,000 names into a fresh SQLite store (one
- *    transaction), timed.
+ * 1. Bulk import of 1,000 and 1,000,000 names (`--names`) into fresh
+ *    stores, SQLite and PostgreSQL (one transaction each), timed.
  * 2. I2L (`GET /uri-res/I2L?urn:...`, a 302 to the preferred location) on
- *    stores of 1,000 and of 1,000,000 names, each request for a random
- *    name, measured with autocannon on loopback, beside a bare node:http
- *    server answering the same 302 (same headers, same body) in the same
- *    run. The imports and the servers run in child processes, autocannon
- *    in this one; the servers run side by side and each round measures
- *    them all, so the two stores are compared under the same conditions
- *    (the machine is shared, and its speed drifts). A control, node:http
- *    finding the location in a Map of as many names, shows what the
- *    larger working set alone costs on this machine.
+ *    each store, each request for a random name, measured with autocannon
+ *    on loopback, beside a bare node:http server answering the same 302
+ *    (same headers, same body) in the same run. The imports and the
+ *    servers run in child processes, autocannon in this one; the servers
+ *    run side by side and each round measures them all in a rotated order,
+ *    so that every store is compared under the same conditions (the
+ *    machine is shared, and its speed drifts). A control, node:http
+ *    finding the location in a Map of as many names, shows what the larger
+ *    working set alone costs on this machine; a resolver on the large
+ *    PostgreSQL store without its name cache shows what the cache buys.
  *
- * Writes bench/RESULTS-server.md. Flags: `--names <n>` (default
- * 1000000), `--seconds <n>` per measurement (default 5), `--rounds <n>`
- * rounds (default 5; the best of each server is shown),
- * `--connections <n>` (default 32), `--out <file>`.
+ * Ratios are the medians of the rounds' paired ratios (two servers
+ * measured seconds apart), steadier than the ratio of two best rounds;
+ * CPU per answer is the server's own, and PostgreSQL's for a resolver on
+ * PostgreSQL (one machine, two cores for all: load generator, resolver,
+ * database). Writes bench/RESULTS-server.md. Flags: `--names <n>`
+ * (default 1000000), `--seconds <n>` per measurement (default 5),
+ * `--rounds <n>` (default 5), `--connections <n>` (default 32), `--pg
+ * <url>` (default env URIKIT_BENCH_PG or URIKIT_TEST_PG or
+ * postgres://postgres@127.0.0.1:5432/test; `--pg none` skips
+ * PostgreSQL), `--out <file>`.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { importNames, openStore, startServer } from '@urikit/resolver';
-
-/** The part of autocannon's programmatic API used here (the package ships no types). */
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number;
-  errors: number; timeouts: number;
-}
-type Autocannon = (opts: {
-  url: string; connections: number; duration: number;
-  requests: Array<{ method: string; setupRequest: (req: { path?: string }) => { path?: string } }>;
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import pg from 'pg';
+import { runChild, spawnChild, stopChild, urnOf } from './server-children.js';
+import { measure, median, type Measured, type Target } from './server-measure.js';
 
 const self = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);
 const flag = (name: string, dflt: string) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1]! : dflt; };
 
-/** The record of name i: the same shape in both stores. */
-const urnOf = (i: number) => `urn:isbn:978${String(i).padStart(10, '0')}`;
-const urlOf = (i: number) => `https://books.example.org/isbn/978${String(i).padStart(10, '0')}`;
+interface Store { engine: 'SQLite' | 'PostgreSQL'; n: number; db: string; importMs: number }
+interface Server extends Target { label: string; store?: Store; rss?: number }
 
-/** NDJSON lines for names [0, n), in chunks. */
-async function* ndjson(n: number): AsyncGenerator<string> {
-  let chunk = '';
-  for (let i = 0; i < n; i++) {
-    chunk += `{"urn":"${urnOf(i)}","locations":["${urlOf(i)}"]}\n`;
-    if (chunk.length > 1 << 16) { yield chunk; chunk = ''; }
+/** A connection to the PostgreSQL of the benchmark (it makes the schemas and watches the backends), or why there is none. */
+async function postgresAt(url: string): Promise<{ client: pg.Client } | { problem: string }> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return { client };
+  } catch (e) {
+    await client.end().catch(() => undefined);
+    return { problem: (e as Error).message };
   }
-  if (chunk) yield chunk;
 }
 
-// ---- child processes: the servers under test ----
-
-/** Imports names [0, n) into a new SQLite store, in a process of its own (the load generator's heap stays small). */
-async function childImport(db: string, n: number): Promise<void> {
-  const store = await openStore(db);
-  const t0 = performance.now();
-  const report = await importNames(store, ndjson(n), { format: 'ndjson' });
-  const importMs = performance.now() - t0;
-  await store.close();
-  if (!report.ok || report.created !== n) throw new Error(`import failed: ${JSON.stringify(report.errors.slice(0, 3))}`);
-  process.send!({ importMs }, () => process.exit(0));
-}
-
-/** This process's CPU time so far (user + system), in microseconds. */
-function cpuMicros(): number {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-}
-
-async function childResolver(db: string): Promise<void> {
-  const server = await startServer({ port: 0, db, rateLimit: false, logger: false });
-  // Measured once the name cache is filled: the steady state of a running resolver.
-  await server.nameCacheReady;
-  process.send!({ port: server.port });
-  process.on('message', (m) => {
-    if (m === 'cpu') process.send!({ cpu: cpuMicros() });
-    else void server.close().then(() => process.exit(0));
-  });
-}
-
-/**
- * A bare node:http server answering the same 302 the resolver sends for
- * name `i`; with `mapSize` > 0, it finds the location in a Map of that
- * many names first: the least any store of that size can cost (the
- * control that shows what a larger working set costs on this machine).
- */
-async function childBare(headersJson: string, mapSize: number): Promise<void> {
-  const template = JSON.parse(headersJson) as { headers: Record<string, string>; body: string };
-  const locations = new Map<string, string>();
-  for (let i = 0; i < mapSize; i++) locations.set(urnOf(i), urlOf(i));
-  const server = http.createServer((req, res) => {
-    // The same work a client sees: one redirect with the resolver's headers and body.
-    const url = req.url ?? '';
-    const location = mapSize > 0 ? locations.get(url.slice(url.indexOf('?') + 1)) ?? '' : urlOf(Number(url.slice(-10)));
-    res.writeHead(302, 'Found', { ...template.headers, location, 'content-length': String(Buffer.byteLength(`Found: ${location}\n`)) });
-    res.end(`Found: ${location}\n`);
-  });
-  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
-  process.on('message', (m) => {
-    if (m === 'cpu') process.send!({ cpu: cpuMicros() });
-    else { server.close(); process.exit(0); }
-  });
-}
-
-function spawnChild<T = { port: number }>(args: string[]): Promise<{ child: ChildProcess } & T> {
-  const child = fork(self, ['--child', ...args], { stdio: 'inherit' });
+/** The resolver's answer to copy: the bare server sends the same headers and body. */
+function sampleAnswer(port: number): Promise<{ headers: Record<string, string>; body: string }> {
   return new Promise((resolve, reject) => {
-    child.once('message', (m: T) => resolve({ child, ...m }));
-    child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
+    http.get({ host: '127.0.0.1', port, path: `/uri-res/I2L?${urnOf(1)}` }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => { body += d.toString(); });
+      res.on('end', () => {
+        if (res.statusCode !== 302) reject(new Error(`resolver answered ${res.statusCode}: ${body}`));
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string' && !['date', 'connection', 'keep-alive', 'location', 'content-length'].includes(k)) headers[k] = v;
+        resolve({ headers, body });
+      });
+    }).on('error', reject);
   });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.send('stop');
-  await exited;
-}
-
-/** A server child's CPU time so far, in microseconds. */
-function serverCpu(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (m: { cpu: number }) => resolve(m.cpu));
-    child.send('cpu');
-  });
-}
-
-interface Measured { rps: number; p50: number; p99: number; non3xx: number; total: number; cpuPerRequest: number }
-
-async function measure(server: { port: number; child: ChildProcess }, names: number, seconds: number, connections: number): Promise<Measured> {
-  const cpuBefore = await serverCpu(server.child);
-  const result = await autocannon({
-    url: `http://127.0.0.1:${server.port}`,
-    connections,
-    duration: seconds,
-    requests: [{
-      method: 'GET',
-      setupRequest: (req: { path?: string }) => ({ ...req, path: `/uri-res/I2L?${urnOf(Math.floor(Math.random() * names))}` }),
-    }],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non3xx: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts,
-    total: result.requests.total,
-    // The server's own cost of an answer, which the load generator sharing the cores does not blur.
-    cpuPerRequest: (await serverCpu(server.child) - cpuBefore) / result.requests.total,
-  };
 }
 
 async function main(): Promise<void> {
@@ -164,118 +75,124 @@ async function main(): Promise<void> {
   const seconds = Number(flag('seconds', '5'));
   const rounds = Number(flag('rounds', '5'));
   const connections = Number(flag('connections', '32'));
+  const pgUrl = flag('pg', process.env.URIKIT_BENCH_PG ?? process.env.URIKIT_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/test');
   const out = flag('out', fileURLToPath(new URL('../RESULTS-server.md', import.meta.url)));
   const dir = mkdtempSync(join(tmpdir(), 'urikit-bench-server-'));
   const lines: string[] = [];
   const log = (s = '') => { console.log(s); lines.push(s); };
+  const postgres = pgUrl === 'none' ? { problem: 'skipped with --pg none' } : await postgresAt(pgUrl);
+  const monitor = 'client' in postgres ? postgres.client : undefined;
+  const schemas: string[] = [];
+  const servers: Server[] = [];
   try {
     log('# Resolution service benchmark (`npm run bench:server`)');
     log();
-    log(`${new Date().toISOString()} · load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the start · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${Math.round(totalmem() / 2 ** 30)} GiB · autocannon ${connections} connections × ${seconds} s per run, ${rounds} rounds over the five servers (bare; node:http + Map and urikit on each store), in rotated order, the best round of each shown, loopback`);
-    log();
-
-    // 1. Bulk import, SQLite, one transaction.
-    const stores: Array<{ n: number; db: string; importMs: number }> = [];
-    for (const n of [1000, big]) {
-      const db = join(dir, `names-${n}.sqlite`);
-      const { importMs } = await spawnChild<{ importMs: number }>(['import', db, String(n)]);
-      stores.push({ n, db, importMs });
+    log(`${new Date().toISOString()} · load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the start · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${Math.round(totalmem() / 2 ** 30)} GiB · autocannon ${connections} connections × ${seconds} s per run, ${rounds} rounds over every server, in rotated order, loopback`);
+    if ('problem' in postgres) log(`\n**PostgreSQL NOT MEASURED** (${pgUrl}: ${postgres.problem}); set URIKIT_BENCH_PG or --pg.`);
+    else {
+      const setting = async (name: string) => (await postgres.client.query<{ v: string }>('select current_setting($1) as v', [name])).rows[0]!.v;
+      log(`\nPostgreSQL ${await setting('server_version')} at ${pgUrl.replace(/\/\/[^@/]*@/, '//')}, on the same machine (shared_buffers ${await setting('shared_buffers')}, out of the box).`);
     }
-    log('## Bulk import (NDJSON, SQLite, one transaction, all or nothing)');
-    log();
-    log('| names | seconds | names/s | goal |');
-    log('|---:|---:|---:|---|');
-    for (const s of stores) log(`| ${s.n.toLocaleString('en')} | ${(s.importMs / 1000).toFixed(1)} | ${Math.round(s.n / (s.importMs / 1000)).toLocaleString('en')} | ${s.n >= 1_000_000 ? (s.importMs < 60_000 ? 'under a minute: met' : 'under a minute: MISSED') : ''} |`);
     log();
 
-    // 2. I2L under load: a resolver on each store and the bare server, side by side.
-    const resolvers: Array<{ n: number; child: ChildProcess; port: number }> = [];
-    for (const s of stores) resolvers.push({ ...s, ...(await spawnChild(['resolver', s.db])) });
-    // The bare server copies the resolver's answer, headers and all.
-    const sample = await new Promise<{ headers: Record<string, string>; body: string }>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: resolvers[0]!.port, path: `/uri-res/I2L?${urnOf(1)}` }, (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => { body += d.toString(); });
-        res.on('end', () => {
-          if (res.statusCode !== 302) reject(new Error(`resolver answered ${res.statusCode}: ${body}`));
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string' && !['date', 'connection', 'keep-alive', 'location', 'content-length'].includes(k)) headers[k] = v;
-          resolve({ headers, body });
-        });
-      }).on('error', reject);
-    });
-    const bare = await spawnChild(['bare', JSON.stringify(sample), '0']);
-    const maps = [];
-    for (const s of stores) maps.push({ n: s.n, ...(await spawnChild(['bare', JSON.stringify(sample), String(s.n)])) });
-    const servers = [
-      { label: 'bare node:http', n: 0, port: bare.port, child: bare.child, names: big },
-      ...maps.map((m) => ({ label: 'node:http + Map', n: m.n, port: m.port, child: m.child, names: m.n })),
-      ...resolvers.map((r) => ({ label: 'urikit serve', n: r.n, port: r.port, child: r.child, names: r.n })),
-    ];
-    for (const sv of servers) await measure(sv, sv.names, 2, connections); // warm-up
-    // Every round measures every server, in a rotated order so that none
-    // is always first; the table shows the best round of each (another
-    // process on the machine can only slow a run down).
+    // 1. Bulk import, one transaction per store.
+    const stores: Store[] = [];
+    for (const engine of ['SQLite', 'PostgreSQL'] as const) {
+      if (engine === 'PostgreSQL' && !monitor) continue;
+      for (const n of [1000, big]) {
+        let db = join(dir, `names-${n}.sqlite`);
+        if (engine === 'PostgreSQL') {
+          const schema = `urikit_bench_${process.pid}_${n}`;
+          schemas.push(schema);
+          await monitor!.query(`drop schema if exists ${schema} cascade`);
+          db = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}schema=${schema}`;
+        }
+        const { importMs } = await spawnChild<{ importMs: number }>(self, ['import', db, String(n)]);
+        stores.push({ engine, n, db, importMs });
+      }
+    }
+    log('## Bulk import (NDJSON, one transaction, all or nothing)');
+    log();
+    log('| store | names | seconds | names/s |');
+    log('|---|---:|---:|---:|');
+    for (const s of stores) log(`| ${s.engine} | ${s.n.toLocaleString('en')} | ${(s.importMs / 1000).toFixed(1)} | ${Math.round(s.n / (s.importMs / 1000)).toLocaleString('en')} |`);
+    log();
+
+    // 2. I2L under load: the resolvers, the bare server and the controls, side by side.
+    const resolver = async (label: string, store: Store, cacheMiB = -1) => {
+      const app = `urikit-bench-${servers.length}`;
+      const db = store.engine === 'PostgreSQL' ? `${store.db}&application_name=${app}` : store.db;
+      const started = await spawnChild<{ port: number; rss: number }>(self, ['resolver', db, String(cacheMiB)]);
+      servers.push({ label, store, names: store.n, ...started, ...(store.engine === 'PostgreSQL' ? { pgApplication: app } : {}) });
+    };
+    for (const s of stores) await resolver(`urikit serve, ${s.engine}`, s);
+    const pgBig = stores.find((s) => s.engine === 'PostgreSQL' && s.n === big);
+    if (pgBig) await resolver('urikit serve, PostgreSQL, no name cache', pgBig, 0);
+    const sample = JSON.stringify(await sampleAnswer(servers[0]!.port));
+    const bare = await spawnChild<{ port: number }>(self, ['bare', sample, '0']);
+    servers.unshift({ label: 'bare node:http', names: big, ...bare });
+    for (const n of [1000, big]) servers.push({ label: 'node:http + Map', names: n, ...(await spawnChild<{ port: number }>(self, ['bare', sample, String(n)])) });
+
+    for (const sv of servers) await measure(sv, 2, connections, monitor); // warm-up
     const results: Measured[][] = servers.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (let k = 0; k < servers.length; k++) {
         const i = (round + k) % servers.length;
-        results[i]!.push(await measure(servers[i]!, servers[i]!.names, seconds, connections));
+        results[i]!.push(await measure(servers[i]!, seconds, connections, monitor));
       }
     }
-    for (const sv of servers) await stopChild(sv.child);
-    const best = (xs: Measured[]) => xs.reduce((m, x) => (x.rps > m.rps ? x : m));
-    const bestOf = results.map(best);
-    const bareBest = bestOf[0]!;
-    const rows: string[][] = [];
-    // The median round of CPU per answer: steadier than throughput on a shared machine.
-    const medianCpu = (xs: Measured[]) => [...xs].map((x) => x.cpuPerRequest).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const cpuOf = results.map(medianCpu);
-    servers.forEach((sv, i) => {
-      const r = bestOf[i]!;
-      rows.push([i === 0 ? 'any' : sv.n.toLocaleString('en'), sv.label, Math.round(r.rps).toLocaleString('en'), String(r.p50), String(r.p99), (r.rps / bareBest.rps).toFixed(2), cpuOf[i]!.toFixed(1), String(r.non3xx)]);
-    });
-    // The large store against the small one, for the resolver and for the Map control.
-    const perRound: string[] = [];
-    for (const label of ['node:http + Map', 'urikit serve']) {
-      const small = servers.findIndex((sv) => sv.label === label && sv.n === 1000);
-      const large = servers.findIndex((sv) => sv.label === label && sv.n === big);
-      // Rounds pair the two stores a few seconds apart: the median of the
-      // paired ratios is steadier than the ratio of two best rounds.
-      const ratios = results[small]!.map((m, round) => results[large]![round]!.rps / m.rps);
-      const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-      const delta = cpuOf[large]! - cpuOf[small]!;
-      rows.push([`${big.toLocaleString('en')} vs 1,000`, label, `${(median * 100).toFixed(0)} % (median round)`, '', '', '', `${delta >= 0 ? '+' : '−'}${Math.abs(delta).toFixed(1)}`, '']);
-      perRound.push(`${label}: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}`);
-    }
-    const allRounds = servers.map((sv, i) => `${sv.label}${sv.n ? `, ${sv.n.toLocaleString('en')} names` : ''}: ${results[i]!.map((m) => `${Math.round(m.rps)} (${m.cpuPerRequest.toFixed(1)} µs)`).join(', ')} requests/s (server CPU per answer)`);
+    const paired = (a: number, b: number) => median(results[a]!.map((m, round) => m.rps / results[b]![round]!.rps));
+    const find = (label: string, n: number) => servers.findIndex((sv) => sv.label === label && sv.names === n);
+
     log('## I2L resolutions (`GET /uri-res/I2L?<urn>` → 302), random names');
     log();
-    log('| store | server | requests/s | p50 ms | p99 ms | ratio to bare | server CPU µs per answer | non-302 |');
-    log('|---|---|---:|---:|---:|---:|---:|---:|');
-    for (const row of rows) log(`| ${row.join(' | ')} |`);
+    log('| store | server | requests/s (median) | p50 ms | p99 ms | ratio to bare | server CPU µs per answer | PostgreSQL CPU µs per answer | resident MiB | non-302 |');
+    log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    servers.forEach((sv, i) => {
+      const rs = results[i]!;
+      const pgCpu = rs.every((m) => m.pgCpuPerRequest !== undefined) ? median(rs.map((m) => m.pgCpuPerRequest!)).toFixed(1) : '';
+      const store = sv.store ? `${sv.store.engine}, ${sv.names.toLocaleString('en')}` : sv.label === 'bare node:http' ? 'none' : `Map, ${sv.names.toLocaleString('en')}`;
+      log(`| ${store} | ${sv.label} | ${Math.round(median(rs.map((m) => m.rps))).toLocaleString('en')} | ${median(rs.map((m) => m.p50))} | ${median(rs.map((m) => m.p99))} | ${i === 0 ? '1.00' : paired(i, 0).toFixed(2)} | ${median(rs.map((m) => m.cpuPerRequest)).toFixed(1)} | ${pgCpu} | ${sv.rss ? Math.round(sv.rss / 2 ** 20) : ''} | ${rs.reduce((a, m) => a + m.non3xx, 0)} |`);
+    });
     log();
-    log('Every round (the table shows the best of each server):');
+    log('Every round, requests/s (server CPU µs per answer, + PostgreSQL\'s):');
     log();
-    for (const line of allRounds) log(`- ${line}`);
-    log(`- ${big.toLocaleString('en')} names vs 1,000, round by round: ${perRound.join('; ')}`);
+    servers.forEach((sv, i) => log(`- ${sv.label}, ${sv.names.toLocaleString('en')} names: ${results[i]!.map((m) => `${Math.round(m.rps)} (${m.cpuPerRequest.toFixed(1)}${m.pgCpuPerRequest !== undefined && sv.pgApplication ? ` + ${m.pgCpuPerRequest.toFixed(1)}` : ''})`).join(', ')}`));
     log();
-    log('Server CPU µs per answer: the server process\'s own user + system time over the answers it gave, median round; it does not depend on how the load generator shares the two cores. The "vs" rows give the median of the rounds\' paired ratios and the difference of CPU per answer.');
+
+    // 3. The goals, each from the paired rounds of this run.
+    const goal = (what: string, a: number, b: number, min: number) => {
+      if (a < 0 || b < 0) return log(`- ${what}: not measured`);
+      const r = paired(a, b);
+      log(`- ${what}: ${r.toFixed(2)} (goal ≥ ${min.toFixed(2)}: ${r >= min ? 'met' : 'MISSED'}; rounds ${results[a]!.map((m, k) => (m.rps / results[b]![k]!.rps).toFixed(2)).join(', ')})`);
+    };
+    const sqliteSmall = find('urikit serve, SQLite', 1000);
+    const sqliteBig = find('urikit serve, SQLite', big);
+    const pgSmall = find('urikit serve, PostgreSQL', 1000);
+    const pgBigAt = find('urikit serve, PostgreSQL', big);
+    log('## Goals (medians of the rounds\' paired ratios)');
     log();
-    log('Goals: at least 0.70 of the bare server\'s throughput; no loss from 1,000 to 1,000,000 names.');
+    goal('SQLite, 1,000 names, to bare', sqliteSmall, 0, 0.85);
+    goal(`SQLite, ${big.toLocaleString('en')} names, to bare`, sqliteBig, 0, 0.85);
+    goal(`PostgreSQL, ${big.toLocaleString('en')} names, to bare`, pgBigAt, 0, 0.65);
+    goal(`PostgreSQL to SQLite, ${big.toLocaleString('en')} names`, pgBigAt, sqliteBig, 0.75);
+    goal('PostgreSQL to SQLite, 1,000 names', pgSmall, sqliteSmall, 0.75);
+    goal(`PostgreSQL, ${big.toLocaleString('en')} names: with the name cache to without`, pgBigAt, find('urikit serve, PostgreSQL, no name cache', big), 1);
+    goal(`node:http + Map, ${big.toLocaleString('en')} to 1,000 names`, find('node:http + Map', big), find('node:http + Map', 1000), 0.9);
+    goal(`SQLite, ${big.toLocaleString('en')} to 1,000 names`, sqliteBig, sqliteSmall, 0.9);
+    log();
+    log('CPU µs per answer: the process\'s own user + system time over the answers it gave, median round; PostgreSQL\'s is its backends\' for that resolver (read from /proc). Neither depends on how the load generator shares the two cores, which throughput does.');
+    log('The resolvers run with rate limiting off (one client address here) and logging off, as the bare server does; each fills its name cache (256 MiB by default) before it is measured.');
     log(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the machine is shared: rounds of the same server can differ severalfold).`);
-    log('The resolver runs with rate limiting off (one client address here) and logging off, as the bare server does.');
     writeFileSync(out, `${lines.join('\n')}\n`);
     console.log(`\nwritten to ${out}`);
   } finally {
+    for (const sv of servers) await stopChild(sv.child);
+    for (const schema of schemas) await monitor?.query(`drop schema if exists ${schema} cascade`);
+    await monitor?.end();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (argv[0] === '--child') {
-  if (argv[1] === 'import') await childImport(argv[2]!, Number(argv[3]));
-  else if (argv[1] === 'resolver') await childResolver(argv[2]!);
-  else await childBare(argv[2]!, Number(argv[3]));
-} else {
-  await main();
-}
+if (argv[0] === '--child') await runChild(argv.slice(1));
+else await main();
