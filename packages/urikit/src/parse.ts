@@ -19,7 +19,6 @@ import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
 import { ALPHA, CLASS, LOWER_REG_NAME, PATH, PATH_NO_DOT, QUERY, REG_NAME, SCHEME, SEGMENT_NC, hexValue, ucscharLength } from './chars.js';
 import { beginPath, editDot, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normal-edits.js';
-import { parseIPv4Address } from './host/ipv4.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
 import { readIPvFuture } from './host/ipvfuture.js';
 
@@ -316,7 +315,33 @@ function scanHost(input: string, start: number, iri: boolean, normal: boolean): 
 /** A reg-name that is a strict dotted-decimal address is `ipv4` (RFC 3986 §3.2.2, first-match-wins). */
 function classifyRegName(input: string): void {
   const first = hostStart < hostEnd ? input.charCodeAt(hostStart) : -1;
-  hostKind = first >= 0x30 && first <= 0x39 && parseIPv4Address(input, hostStart, hostEnd) !== undefined ? 'ipv4' : 'reg-name';
+  hostKind = first >= 0x30 && first <= 0x39 && isIPv4address(input, hostStart, hostEnd) ? 'ipv4' : 'reg-name';
+}
+
+/**
+ * RFC 3986 §3.2.2: IPv4address = dec-octet "." dec-octet "." dec-octet "."
+ * dec-octet; dec-octet is 0-255 in 1 to 3 digits, no leading zero. The
+ * scanner's own test, which computes no address (a number above 2^31 would
+ * be allocated; host/ipv4.ts parses the value).
+ */
+function isIPv4address(input: string, start: number, end: number): boolean {
+  let octets = 0;
+  let i = start;
+  for (;;) {
+    const first = i;
+    let octet = 0;
+    while (i < end && i - first < 4) {
+      const c = input.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) break;
+      octet = octet * 10 + c - 0x30;
+      i++;
+    }
+    const digits = i - first;
+    if (digits === 0 || digits > 3 || octet > 255 || (digits > 1 && input.charCodeAt(first) === 0x30)) return false;
+    if (++octets === 4) return i === end;
+    if (i >= end || input.charCodeAt(i) !== 0x2e) return false;
+    i++;
+  }
 }
 
 /** RFC 3986 §3.2.3: port = *DIGIT, ended by the end of the authority. */
