@@ -6,6 +6,9 @@
  * them in order.
  */
 import { OPS, runOp, type OpOptions, type Outcome } from './ops/index.js';
+import { QUICK_TEXT } from './ops/uri.js';
+import { invalid } from './ops/outcome.js';
+import { UriError } from 'urikit';
 
 /**
  * What the caller needs to know to run a block.
@@ -121,6 +124,9 @@ export function renderOutcome(job: BlockJob, input: string, line: number | undef
 export function processBlock(job: BlockJob, text: string, firstLine: number): BlockResult {
   const op = OPS[job.op];
   if (!op) throw new Error(`unknown operation ${job.op}`);
+  // Text output of normalize, and validate printing only the invalid lines:
+  // each valid input costs one library call and its line, no Outcome.
+  const quick = !job.json && !job.prefix && (job.op === 'normalize' || job.silentValid === true) ? QUICK_TEXT[job.op] : undefined;
   const acc = { out: '', err: '' };
   let lines = 0;
   let inputs = 0;
@@ -138,7 +144,22 @@ export function processBlock(job: BlockJob, text: string, firstLine: number): Bl
     if (end > pos) {
       const input = text.slice(pos, end);
       inputs++;
-      const outcome = runOp(op, input, job.opts);
+      let outcome: Outcome | undefined;
+      if (quick !== undefined) {
+        let answer: string | null | undefined;
+        try {
+          answer = quick(input, job.opts);
+        } catch (e) {
+          // The operations report what the library refuses as invalid (ops/outcome.ts).
+          if (e instanceof UriError) outcome = invalid(e);
+        }
+        if (answer !== undefined) {
+          if (answer !== null) acc.out += answer + '\n';
+          pos = nl + 1;
+          continue;
+        }
+      }
+      outcome ??= runOp(op, input, job.opts);
       if (!outcome.ok) failed++;
       renderOutcome(job, input, line, outcome, acc);
     }

@@ -2,7 +2,7 @@
  * The operations on URI references: parse, validate, normalize, resolve,
  * compare and lint (RFC 3986 §3-§6, the 2003 draft §7).
  */
-import { equivalent, lint, normalize, parse, resolve } from 'urikit';
+import { equivalent, isValid, lint, normalize, parse, resolve } from 'urikit';
 import type { LintFinding, LintSeverity, Profile, UriReference } from 'urikit';
 import { invalid, type Op, type OpOptions } from './outcome.js';
 
@@ -88,6 +88,26 @@ export const normalizeOp: Op = (input, o) => {
   } catch (e) {
     return invalid(e);
   }
+};
+
+/**
+ * The text-mode answer of `normalize` and of a quiet `validate` for one
+ * input, without the Outcome and JSON record a line would otherwise build
+ * (bulk mode's hot path): the line to print, `null` to print nothing, or
+ * `undefined` when the input is invalid, and the full operation must run
+ * to report it. May throw what the library throws; the caller then runs
+ * the full operation too.
+ *
+ * @example
+ * ```ts
+ * QUICK_TEXT.normalize!('HTTP://A:80', {}) // 'http://a/'
+ * QUICK_TEXT.validate!('http://a/', {}) // null
+ * QUICK_TEXT.validate!('http://a b/', {}) // undefined
+ * ```
+ */
+export const QUICK_TEXT: Record<string, (input: string, o: OpOptions) => string | null | undefined> = {
+  normalize: (input, o) => normalize(input, { level: o.level === 'syntax' ? 'syntax' : 'scheme' }),
+  validate: (input, o) => (isValid(input, o.kind ?? 'uri-reference', profileOpt(o)) ? null : undefined),
 };
 
 /**
