@@ -1,5 +1,5 @@
 /**
- * The command line in bulk mode (issue 9): `urikit normalize --jobs 2`
+ * The command line in bulk mode: `urikit normalize --jobs 2`
  * over the corpus, as a child process reading standard input and writing
  * standard output, beside `node -e` scripts that do the same job in one
  * process with fast-uri's `normalize` (and with urikit's, to show what the
@@ -10,8 +10,12 @@
  * ratio is to fast-uri in one process.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Suite } from '../run.js';
+import { buildText } from './extract.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../packages/cli/dist/bin.js', import.meta.url));
@@ -47,12 +51,13 @@ const CONTENDERS: Contender[] = [
 ];
 
 /** Runs one contender over `input`; resolves to the wall-clock seconds and the lines written. */
-function time(c: Contender, input: Buffer): Promise<{ seconds: number; linesOut: number }> {
+function time(c: Contender, input: Buffer, onOutput?: (b: Buffer) => void): Promise<{ seconds: number; linesOut: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, c.args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'ignore'] });
     let linesOut = 0;
     child.stdout.on('data', (b: Buffer) => {
+      onOutput?.(b);
       for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, i + 1)) linesOut++;
     });
     child.stdin.on('error', reject);
@@ -89,5 +94,41 @@ export const suite: Suite = {
         return [c.name, t.seconds.toFixed(2), Math.round(rate).toLocaleString('en-US'), t.linesOut.toLocaleString('en-US'), (rate / peerRate).toFixed(2)];
       }),
     );
+
+    // urikit extract on a file against the library call on the same text:
+    // the prose of the extract suite (corpus URLs in sentences), written to a file.
+    const dir = mkdtempSync(join(tmpdir(), 'urikit-bench-'));
+    try {
+      const file = join(dir, 'prose.txt');
+      const chars = ctx.quick ? 2 << 20 : 16 << 20;
+      writeFileSync(file, buildText(ctx.corpus.kasztp, chars));
+      const cli: Contender = { name: 'urikit extract FILE', args: [BIN, 'extract', file] };
+      const lib: Contender = {
+        name: 'node -e: read FILE, extractUris(text)',
+        args: ['--input-type=module', '-e', `import { readFileSync } from 'node:fs'; import { extractUris } from 'urikit';
+const t0 = process.hrtime.bigint(); const n = extractUris(readFileSync(${JSON.stringify(file)}, 'utf8')).length;
+process.stdout.write('call ' + (Number(process.hrtime.bigint() - t0) / 1e9) + ' ' + n + '\\n');`],
+      };
+      let bestCli = Infinity;
+      let bestLib = Infinity;
+      let bestCall = Infinity;
+      let found = 0;
+      for (let r = 0; r < runs + 1; r++) {
+        const c = await time(cli, Buffer.alloc(0));
+        bestCli = Math.min(bestCli, c.seconds);
+        found = c.linesOut;
+        let said = '';
+        const l = await time(lib, Buffer.alloc(0), (b) => { said += b.toString(); });
+        bestLib = Math.min(bestLib, l.seconds);
+        bestCall = Math.min(bestCall, Number(said.split(' ')[1]));
+      }
+      ctx.table(
+        `extract: urikit extract on a file of ${(chars / 2 ** 20).toFixed(0)} Mi chars of prose (${found.toLocaleString('en-US')} URIs) against the library call on the same text (reading the file included), best of ${runs + 1}`,
+        ['urikit extract FILE (whole process), s', 'node -e: whole process, s', 'library call: read + extractUris, s', 'CLI ÷ library call', 'CLI ÷ node -e'],
+        [[bestCli.toFixed(2), bestLib.toFixed(2), bestCall.toFixed(2), (bestCli / bestCall).toFixed(2), (bestCli / bestLib).toFixed(2)]],
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   },
 };

@@ -3,7 +3,7 @@
  * establishing a base URI (§5.1). Re-exported from ../index.ts.
  */
 export { extractUris } from './extract.js';
-export { extractUrisFromStream } from './stream.js';
+export { extractUriBatches, extractUrisFromStream } from './stream.js';
 export type { ExtractOptions, UriMatch } from './match.js';
 export { PROSE_SCHEMES, isTextDelimiter } from './delimiters.js';
 export { expandAbbreviated } from './abbreviated.js';

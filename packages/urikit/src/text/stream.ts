@@ -28,19 +28,44 @@ export async function* extractUrisFromStream(
   source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   opts?: ExtractOptions,
 ): AsyncGenerator<UriMatch, void, undefined> {
+  for await (const batch of extractUriBatches(source, opts)) yield* batch;
+}
+
+/**
+ * {@link extractUrisFromStream} a chunk at a time: yields, after each
+ * chunk of the stream is read, the array of the URIs that chunk completed
+ * (empty arrays are not yielded). For a consumer that handles many URIs,
+ * one step of the generator per chunk costs less than one per URI.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#appendix-C
+ * @example
+ * ```ts
+ * async function* chunks() { yield 'see http://a.example/ and http://b.exa'; yield 'mple/ too'; }
+ * const batches: string[][] = [];
+ * for await (const b of extractUriBatches(chunks())) batches.push(b.map((m) => m.uri));
+ * batches // [["http://a.example/"], ["http://b.example/"]]
+ * ```
+ */
+export async function* extractUriBatches(
+  source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  opts?: ExtractOptions,
+): AsyncGenerator<UriMatch[], void, undefined> {
   const scanner = new UriScanner(opts);
   let decoder: TextDecoder | undefined;
   let buffer = '';
   let base = 0; // offset in the stream of buffer[0]
   let waitFor = 0; // with a pending URI, the buffer length worth scanning again
-  const out: UriMatch[] = [];
 
   const step = (final: boolean): UriMatch[] => {
     scanner.text = buffer;
     scanner.final = final;
-    out.length = 0;
-    scanner.run(out);
-    const found = out.map((m) => ({ ...m, start: m.start + base, end: m.end + base }));
+    // The scanner makes a new match object for each URI and keeps none: their offsets move to the stream's.
+    const found: UriMatch[] = [];
+    scanner.run(found);
+    for (const m of found) {
+      m.start += base;
+      m.end += base;
+    }
     if (final) return found;
     // Keep the look-back window and any URI still being read.
     const keep = Math.max(scanner.floor, (scanner.pending ? scanner.pos : buffer.length) - LOOKBACK, 0);
@@ -55,8 +80,10 @@ export async function* extractUrisFromStream(
   for await (const chunk of source) {
     buffer += typeof chunk === 'string' ? chunk : (decoder ??= new TextDecoder()).decode(chunk, { stream: true });
     if (buffer.length < waitFor) continue;
-    yield* step(false);
+    const found = step(false);
+    if (found.length > 0) yield found;
   }
   if (decoder !== undefined) buffer += decoder.decode();
-  yield* step(true);
+  const found = step(true);
+  if (found.length > 0) yield found;
 }
