@@ -453,6 +453,35 @@ export function isValid(input: string, kind: Kind = 'uri-reference'): boolean {
 }
 
 /**
+ * @internal Scans `input` as an IRI reference (RFC 3987 §2.2, which admits
+ * every URI reference) without building its components, and writes into
+ * `into` where the scheme ends (the ":", or -1), the host begins (-1: no
+ * authority), and the path begins and ends. False when it is invalid.
+ * For `resolve`'s fast path, which slices only what the target needs.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-3
+ * @example
+ * ```ts
+ * const at = new Int32Array(4);
+ * scanOffsets('http://a/b/c?q', at) // true
+ * Array.from(at) // [4, 7, 8, 12]
+ * ```
+ */
+export function scanOffsets(input: string, into: Int32Array): boolean {
+  try {
+    scan(input, 'iri-reference', false);
+  } catch (e) {
+    if (e === FAILURE || e instanceof UriError) return false;
+    throw e;
+  }
+  into[0] = schemeEnd;
+  into[1] = hostStart;
+  into[2] = pathStart;
+  into[3] = pathEnd;
+  return true;
+}
+
+/**
  * @internal Runs normalize's single pass over `input` as an IRI reference
  * (RFC 3987 §2.2, which admits every URI reference): the scan of
  * {@link parse}, calling the edits of normal-edits.ts (begun and ended by

@@ -6,7 +6,7 @@
  */
 import { UriError } from './errors.js';
 import type { AboveRoot, UriReference } from './types.js';
-import { parse } from './parse.js';
+import { parse, scanOffsets } from './parse.js';
 import { serialize } from './serialize.js';
 import { removeDotSegments } from './remove-dot-segments.js';
 
@@ -174,6 +174,70 @@ export function rfc3986Rules(strict: boolean, aboveRoot: AboveRoot): ResolutionR
   return { ...STRICT, strict, removeDots: (path) => removeDotSegments(path, aboveRoot) };
 }
 
+// The offsets scanOffsets writes: scheme end, host start, path start, path end.
+// Module state, reused by every call, so that the fast path allocates no array.
+const baseAt = new Int32Array(4);
+const refAt = new Int32Array(4);
+
+/**
+ * The most common resolution, without building either reference: a
+ * relative-path reference (RFC 3986 §4.2) against a base whose path is
+ * absolute (or empty, with an authority) and has no dot segment. Then
+ * §5.2.2's merge (§5.2.3) and remove_dot_segments (§5.2.4) come down to
+ * this: each leading "../" of the reference takes the last segment off the
+ * base's directory, each leading "./" does nothing, and the rest of the
+ * reference follows; the target is the base up to its path, that path and
+ * the reference's "?query#fragment" as written. `undefined` for anything
+ * else (the full transform decides, and reports errors).
+ */
+function resolveRelativePath(base: string, ref: string): string | undefined {
+  const c0 = ref.charCodeAt(0);
+  if (ref.length === 0 || c0 === 0x2f || c0 === 0x3f || c0 === 0x23) return undefined; // empty, absolute path, query or fragment only
+  if (!scanOffsets(ref, refAt) || refAt[0] >= 0 || refAt[1] >= 0) return undefined; // invalid, a scheme or an authority
+  if (!scanOffsets(base, baseAt) || baseAt[0] < 0) return undefined;
+  const pathStart = baseAt[2]!;
+  const pathEnd = baseAt[3]!;
+  // §5.2.3: the base's directory ("/" for an empty path with an authority).
+  let dirEnd: number;
+  if (pathStart === pathEnd) {
+    if (baseAt[1]! < 0) return undefined;
+    dirEnd = -1;
+  } else {
+    if (base.charCodeAt(pathStart) !== 0x2f || hasDotSegment(base, pathStart, pathEnd)) return undefined;
+    dirEnd = base.lastIndexOf('/', pathEnd - 1); // the directory is base[pathStart, dirEnd]
+  }
+  // §5.2.4 rules A and C on the reference's leading "./" and "../".
+  const end = refAt[3]!;
+  let i = 0;
+  for (;;) {
+    if (ref.charCodeAt(i) !== 0x2e) break;
+    if (ref.charCodeAt(i + 1) === 0x2f) {
+      i += 2;
+    } else if (ref.charCodeAt(i + 1) === 0x2e && ref.charCodeAt(i + 2) === 0x2f) {
+      i += 3;
+      if (dirEnd > pathStart) dirEnd = base.lastIndexOf('/', dirEnd - 1);
+    } else {
+      break;
+    }
+  }
+  if (hasDotSegment(ref, i, end)) return undefined;
+  // A path without an authority must not begin with "//" (§3.3): the full transform writes "/." first.
+  if (baseAt[1]! < 0 && dirEnd === pathStart && ref.charCodeAt(i) === 0x2f) return undefined;
+  const head = dirEnd < 0 ? base.slice(0, pathStart) + '/' : base.slice(0, dirEnd + 1);
+  return head + (i === 0 ? ref : ref.slice(i));
+}
+
+/** True if a segment of text[start, end) is "." or ".." (RFC 3986 §3.3, §5.2.4). */
+function hasDotSegment(text: string, start: number, end: number): boolean {
+  for (let i = text.indexOf('.', start); i >= 0 && i < end; i = text.indexOf('.', i + 1)) {
+    if (i > start && text.charCodeAt(i - 1) !== 0x2f) continue;
+    let j = i + 1;
+    if (j < end && text.charCodeAt(j) === 0x2e) j++;
+    if (j === end || text.charCodeAt(j) === 0x2f) return true;
+  }
+  return false;
+}
+
 /**
  * Resolves `ref` against the absolute URI `base` by the rules of RFC 3986
  * §5.2 (https://www.rfc-editor.org/rfc/rfc3986#section-5.2) and returns
@@ -189,6 +253,10 @@ export function rfc3986Rules(strict: boolean, aboveRoot: AboveRoot): ResolutionR
  * ```
  */
 export function resolve(base: string, ref: string, opts?: Rfc3986ResolveOptions): string {
+  if (opts?.aboveRoot === undefined || opts.aboveRoot === 'remove') {
+    const target = resolveRelativePath(base, ref);
+    if (target !== undefined) return target;
+  }
   // Every URI is an IRI (RFC 3987 §2), so one IRI scan serves both.
   const b = parse(base, 'iri-reference');
   if (b.scheme === undefined) throw new UriError('not-absolute-base', 0, base);
