@@ -34,7 +34,7 @@
  * ```
  */
 export function normalizeRelativePath(path: string): string {
-  if (!hasDotSegment(path)) return path;
+  if (!hasDotSegment(path, 0, path.length)) return path;
   const segments = path.split('/');
   const out: string[] = [];
   // out[floor..] are segments a later ".." may cancel; below floor: the
@@ -71,13 +71,23 @@ export function normalizeRelativePath(path: string): string {
   return result;
 }
 
-/** True if some segment of `path` is "." or "..". */
-function hasDotSegment(path: string): boolean {
-  for (let i = path.indexOf('.'); i >= 0; i = path.indexOf('.', i + 1)) {
-    if (i > 0 && path.charCodeAt(i - 1) !== 0x2f) continue;
+/**
+ * True if a segment of `text[start, end)` (a path, or the start of one) is
+ * "." or ".." (RFC 3986 §3.3, §5.2.4).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4
+ * @example
+ * ```ts
+ * hasDotSegment('/a/../b', 0, 7) // true
+ * hasDotSegment('/a/..b/c', 0, 8) // false
+ * ```
+ */
+export function hasDotSegment(text: string, start: number, end: number): boolean {
+  for (let i = text.indexOf('.', start); i >= 0 && i < end; i = text.indexOf('.', i + 1)) {
+    if (i > start && text.charCodeAt(i - 1) !== 0x2f) continue;
     let j = i + 1;
-    if (path.charCodeAt(j) === 0x2e) j++;
-    if (j === path.length || path.charCodeAt(j) === 0x2f) return true;
+    if (j < end && text.charCodeAt(j) === 0x2e) j++;
+    if (j === end || text.charCodeAt(j) === 0x2f) return true;
   }
   return false;
 }

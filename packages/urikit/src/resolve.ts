@@ -9,6 +9,7 @@ import type { AboveRoot, UriReference } from './types.js';
 import { parse, scanOffsets } from './parse.js';
 import { serialize } from './serialize.js';
 import { removeDotSegments } from './remove-dot-segments.js';
+import { hasDotSegment } from './relative-path.js';
 
 /**
  * Options of the RFC 3986 {@link resolve} (§5.2.2); the public `resolve`
@@ -225,17 +226,6 @@ function resolveRelativePath(base: string, ref: string): string | undefined {
   if (baseAt[1]! < 0 && dirEnd === pathStart && ref.charCodeAt(i) === 0x2f) return undefined;
   const head = dirEnd < 0 ? base.slice(0, pathStart) + '/' : base.slice(0, dirEnd + 1);
   return head + (i === 0 ? ref : ref.slice(i));
-}
-
-/** True if a segment of text[start, end) is "." or ".." (RFC 3986 §3.3, §5.2.4). */
-function hasDotSegment(text: string, start: number, end: number): boolean {
-  for (let i = text.indexOf('.', start); i >= 0 && i < end; i = text.indexOf('.', i + 1)) {
-    if (i > start && text.charCodeAt(i - 1) !== 0x2f) continue;
-    let j = i + 1;
-    if (j < end && text.charCodeAt(j) === 0x2e) j++;
-    if (j === end || text.charCodeAt(j) === 0x2f) return true;
-  }
-  return false;
 }
 
 /**
