@@ -31,7 +31,9 @@
  * time; this program only reports.
  *
  * Flags: `--suite <name>` (repeatable) runs only those suites; `--quick`
- * shortens every measurement; `--out <file>` also writes the Markdown.
+ * shortens every measurement; `--out <file>` also writes the Markdown into
+ * that file, replacing the sections this run made and keeping the others
+ * (`npm run bench` writes bench/RESULTS.md).
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -64,7 +66,43 @@ export interface BenchContext {
 /** A benchmark suite: `bench/src/suites/<name>.ts` exports `suite`. */
 export interface Suite {
   name: string;
+  /**
+   * The heading of the suite's section in the output, when it is not the
+   * name: a suite whose figures depend on the Node version names it here,
+   * so that `--out` keeps one section per version.
+   */
+  heading?: string;
   run(ctx: BenchContext): Promise<void> | void;
+}
+
+/**
+ * The new output merged into the old file: the lines before the first
+ * section come from the new run; a section ("## " heading) of the new run
+ * replaces the old one of the same heading where it stood, and old sections
+ * this run did not make (other suites, other Node versions, notes written
+ * by hand) are kept.
+ */
+function merge(old: string, fresh: string[]): string {
+  const sections = (lines: string[]): { head: string[]; parts: Array<[string, string[]]> } => {
+    const head: string[] = [];
+    const parts: Array<[string, string[]]> = [];
+    for (const line of lines) {
+      if (line.startsWith('## ')) parts.push([line, [line]]);
+      else if (parts.length > 0) parts[parts.length - 1]![1].push(line);
+      else head.push(line);
+    }
+    return { head, parts };
+  };
+  const before = sections(old.split('\n'));
+  const after = sections(fresh);
+  const made = new Map(after.parts);
+  const out = [...after.head];
+  for (const [heading, lines] of before.parts) {
+    out.push(...(made.get(heading) ?? lines));
+    made.delete(heading);
+  }
+  for (const lines of made.values()) out.push(...lines);
+  return out.join('\n').replace(/\n+$/, '') + '\n';
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -117,6 +155,8 @@ async function main(): Promise<void> {
     }
   };
   const urikitVersion = (JSON.parse(readFileSync(root + 'packages/urikit/package.json', 'utf8')) as { version: string }).version;
+  print('<!-- Written by `npm run bench` (bench/dist/run.js --out bench/RESULTS.md): a run replaces the sections it makes and keeps the others (other suites, the core-vs-node section of each Node version, notes written by hand). -->');
+  print();
   print(`# urikit benchmarks`);
   print();
   print(`- date: ${new Date().toISOString()}`);
@@ -174,7 +214,7 @@ async function main(): Promise<void> {
       tables.push({ title: 'this suite failed', header: ['error'], rows: [[String(e instanceof Error ? e.message : e).replace(/\|/g, '\\|')]] });
     }
     print();
-    print(`## ${suite.name}`);
+    print(`## ${suite.heading ?? suite.name}`);
     if (rows.length > 0) {
       print();
       print('| operation | implementation | ops/s | urikit ÷ this |');
@@ -190,7 +230,15 @@ async function main(): Promise<void> {
       for (const r of t.rows) print(`| ${r.join(' | ')} |`);
     }
   }
-  if (outFile) writeFileSync(outFile, lines.join('\n') + '\n');
+  if (outFile) {
+    let old = '';
+    try {
+      old = readFileSync(outFile, 'utf8');
+    } catch {
+      // no earlier results
+    }
+    writeFileSync(outFile, merge(old, lines));
+  }
 }
 
 await main();

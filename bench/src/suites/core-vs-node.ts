@@ -6,6 +6,7 @@
  * (those either side rejects are left out) in interleaved passes in this
  * one process (see ../vs-node.ts).
  */
+import { cpus } from 'node:os';
 import { equivalent, isValid, normalize, parse, resolve, serialize } from 'urikit';
 import type { Suite } from '../run.js';
 import { corpora, evenly, vsNode, type VsNodeRow } from '../vs-node.js';
@@ -32,6 +33,8 @@ function upperCased(s: string): string {
 
 export const suite: Suite = {
   name: 'core-vs-node',
+  // One section per Node major version: npm run bench under Node 24 and under Node 22 fill both.
+  heading: `core-vs-node, Node ${process.versions.node.split('.')[0]}`,
   run(ctx) {
     const rows: VsNodeRow[] = [];
     const perCorpus = corpora(ctx.corpus).map(([name, list]) => [name, evenly(list, ctx.quick ? 500 : 2000, (s) => isValid(s, 'uri') && URL.canParse(s))] as const);
@@ -59,6 +62,6 @@ export const suite: Suite = {
       const set = urls.map((b, i) => [b, REFS[i % REFS.length]!] as const).filter(([b, r]) => URL.canParse(r, b));
       return { n: set.length, urikit: () => { for (const [b, r] of set) resolve(b, r); }, node: () => { for (const [b, r] of set) void new URL(r, b).href; } };
     });
-    vsNode(ctx, `urikit vs Node's URL (ada ${process.versions.ada ?? '?'}), Node ${process.version}: ns per call, same process, interleaved passes, medians; inputs either side rejects left out`, rows);
+    vsNode(ctx, `urikit vs Node's URL (ada ${process.versions.ada ?? '?'}), Node ${process.version}, ${cpus()[0]?.model ?? '?'} × ${cpus().length} cores, ${new Date().toISOString().slice(0, 10)}: ns per call, same process, interleaved passes, medians; inputs either side rejects left out`, rows);
   },
 };
