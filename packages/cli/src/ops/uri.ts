@@ -103,10 +103,16 @@ export const normalizeOp: Op = (input, o) => {
  * QUICK_TEXT.normalize!('HTTP://A:80', {}) // 'http://a/'
  * QUICK_TEXT.validate!('http://a/', {}) // null
  * QUICK_TEXT.validate!('http://a b/', {}) // undefined
+ * QUICK_TEXT.normalize!('http://例え.jp/', {}) // undefined (normalizeOp refuses an IRI by default)
  * ```
  */
 export const QUICK_TEXT: Record<string, (input: string, o: OpOptions) => string | null | undefined> = {
-  normalize: (input, o) => normalize(input, { level: o.level === 'syntax' ? 'syntax' : 'scheme' }),
+  // normalize reads an IRI reference; for ASCII text that is the grammar of a
+  // URI reference (RFC 3987 §2.2), the kind normalizeOp checks by default.
+  // Any other kind, or non-ASCII text (a longer UTF-8 form), takes the full operation.
+  normalize: (input, o) => ((o.kind ?? 'uri-reference') === 'uri-reference' && Buffer.byteLength(input) === input.length
+    ? normalize(input, { level: o.level === 'syntax' ? 'syntax' : 'scheme' })
+    : undefined),
   validate: (input, o) => (isValid(input, o.kind ?? 'uri-reference', profileOpt(o)) ? null : undefined),
 };
 
