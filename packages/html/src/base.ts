@@ -5,21 +5,24 @@
 import { parse as parseHtml } from 'parse5';
 import { establishBase, baseFromHeaders } from 'urikit';
 import type { HeaderFields } from 'urikit';
-import { walk, attribute } from './tree.js';
+import { walk, attribute, HTML_NS } from './tree.js';
+import { stripAsciiWhitespace } from './whitespace.js';
 import type { Element } from './tree.js';
 
 /**
  * The `href` of the first `<base>` element that has one (HTML: "the first
- * base element with an href attribute, in tree order"), trimmed of ASCII
- * white space, or undefined.
+ * base element with an href attribute, in tree order"), stripped of ASCII
+ * white space only (a leading NBSP stays), or undefined. Only an HTML
+ * `<base>` of the document counts: not one in a `<template>`'s contents (a
+ * separate fragment) nor an SVG element named `base`.
  */
 export function firstBaseHref(root: Parameters<typeof walk>[0]): string | undefined {
   let href: string | undefined;
-  walk(root, (el: Element) => {
+  walk(root, (el: Element, inTemplate) => {
     if (href !== undefined) return false;
-    if (el.tagName === 'base') {
+    if (el.tagName === 'base' && el.namespaceURI === HTML_NS && !inTemplate) {
       const v = attribute(el, 'href');
-      if (v !== undefined) href = v.trim();
+      if (v !== undefined) href = stripAsciiWhitespace(v);
     }
     return true;
   });
@@ -49,7 +52,9 @@ export interface HtmlContext {
  * content, §5.1.1), over the message's Content-Base / Content-Location
  * (1997 draft §5.1.1), over the encapsulating entity (§5.1.2), over the
  * retrieval URI after redirects (§5.1.3). A `<base href>` that is not a
- * URI reference is ignored, as HTML says
+ * URI reference is ignored, as HTML says, and so is a `javascript:` or
+ * `data:` one, as browsers do; a `<base>` in a `<template>` or in SVG is
+ * no base of the document
  * (https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#section-5.1).
  *
  * @example
@@ -57,6 +62,8 @@ export interface HtmlContext {
  * baseFromHtml('<base href="http://www.ics.uci.edu/Test/a/b/c">', 'http://a/doc') // "http://www.ics.uci.edu/Test/a/b/c"
  * baseFromHtml('<p>no base</p>', 'http://a/b/doc.html') // "http://a/b/doc.html"
  * baseFromHtml('<base href="x/">', 'http://a/b/doc.html', { headers: { 'Content-Location': '/en/doc' } }) // "http://a/en/x/"
+ * baseFromHtml('<base href="javascript:void(0)">', 'http://a/doc') // "http://a/doc"
+ * baseFromHtml('<template><base href="http://t/"></template>', 'http://a/doc') // "http://a/doc"
  * ```
  */
 export function baseFromHtml(html: string, documentUri: string, context?: HtmlContext): string {
@@ -76,7 +83,10 @@ export function baseOf(href: string | undefined, documentUri: string, context?: 
   const outer = establishBase({ retrieval: documentUri, redirects: context?.redirects, encapsulating: context?.encapsulating }) ?? documentUri;
   const message = context?.headers !== undefined ? baseFromHeaders(context.headers, outer) : undefined;
   const around = message ?? outer;
-  if (href !== undefined && href !== '') {
+  // A "javascript:" or "data:" base is not used: the fallback base is
+  // (HTML "set the frozen base URL": a base that is not allowed; what
+  // Chromium does, with a console message, for these two schemes).
+  if (href !== undefined && href !== '' && !/^(?:javascript|data):/i.test(href.replace(/[\t\n\r]/g, ''))) {
     try {
       const b = establishBase({ embedded: href, retrieval: around });
       if (b !== undefined) return b;

@@ -3,13 +3,15 @@
  * established base (2003 draft §5.1, §5.2, Appendix D).
  */
 import { parse as parseHtml } from 'parse5';
-import { resolve, isUriError } from 'urikit';
+import { resolve, isUriError, establishBase } from 'urikit';
 import type { UriErrorCode } from 'urikit';
-import { URL_ATTRIBUTES } from './url-attributes.js';
+import { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from './url-attributes.js';
 import { srcsetUrls } from './srcset.js';
 import { firstBaseHref, baseOf } from './base.js';
 import type { HtmlContext } from './base.js';
-import { walk, attribute } from './tree.js';
+import { walk, attribute, HTML_NS, SVG_NS, XLINK_NS } from './tree.js';
+import { stripAsciiWhitespace } from './whitespace.js';
+import { repairReference } from './repair.js';
 import type { Element } from './tree.js';
 
 /**
@@ -17,11 +19,18 @@ import type { Element } from './tree.js';
  * `attribute`, `offset` of the attribute in the HTML), the
  * reference as written (`value`, HTML white space trimmed), and the target
  * URI `uri` resolved against `base`, or the `error` code when the value is
- * not a URI reference.
+ * not a URI reference. With `{ repair: true }`, a value that is no URI
+ * reference keeps its `error` and gets `repaired` (the value repaired by
+ * RFC 3987 §3.1's rules) and the `uri` that one resolves to. `svg` marks
+ * an SVG element, `inTemplate` a link in a `<template>`'s contents (inert
+ * until the template is used), `inSrcdoc` one in the document of an
+ * `<iframe srcdoc>` (resolved against that document's base, which is the
+ * parent's unless it has its own `<base>`).
  *
  * @example
  * ```ts
  * const link: HtmlLink = { element: 'a', attribute: 'href', value: '../x', uri: 'http://a/x', offset: 0 };
+ * extractLinksFromHtml('<a href="../x">', 'http://a/b/c').links[0] // link
  * ```
  */
 export interface HtmlLink {
@@ -30,7 +39,30 @@ export interface HtmlLink {
   value: string;
   uri?: string;
   error?: UriErrorCode;
+  repaired?: string;
+  svg?: true;
+  inTemplate?: true;
+  inSrcdoc?: true;
   offset: number;
+}
+
+/**
+ * Options of {@link extractLinksFromHtml}.
+ *
+ * @example
+ * ```ts
+ * const opts: ExtractLinksOptions = { repair: true };
+ * extractLinksFromHtml('<a href="?q=a<b>">', 'http://a/', undefined, opts).links[0]?.uri // "http://a/?q=a%3Cb%3E"
+ * ```
+ */
+export interface ExtractLinksOptions {
+  /**
+   * Repair a value that is no URI reference (RFC 3987 §3.1 in spirit, as a
+   * browser reads it): tab and newline dropped, C0 controls stripped at
+   * the ends, space, `<>"{}|^`, the backtick and a stray `%` percent-encoded.
+   * The raw `value` and its `error` stay beside `repaired` and its `uri`.
+   */
+  repair?: boolean;
 }
 
 /**
@@ -45,15 +77,6 @@ export interface HtmlLinks {
   base: string;
   links: HtmlLink[];
 }
-
-const trimHtml = (s: string): string => {
-  // HTML "strip leading and trailing ASCII whitespace" (TAB, LF, FF, CR, SPACE).
-  let a = 0, b = s.length;
-  const ws = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-  while (a < b && ws(s.charCodeAt(a))) a++;
-  while (b > a && ws(s.charCodeAt(b - 1))) b--;
-  return s.slice(a, b);
-};
 
 /**
  * The URL of `<meta http-equiv="refresh" content="5; url=...">` (HTML
@@ -76,14 +99,25 @@ function refreshTarget(el: Element, content: string): string | undefined {
   return v === '' ? undefined : v;
 }
 
+/** HTML form submission: an empty `action` or `formaction` stands for the document's URL. */
+const isFormAction = (element: string, attr: string): boolean => (element === 'form' && attr === 'action') || attr === 'formaction';
+
+/** How deep `<iframe srcdoc>` documents are read inside each other. */
+const MAX_SRCDOC_DEPTH = 8;
+
 /**
  * Finds every URI reference in the URL-valued attributes of an HTML
  * document (`href`, `src`, `srcset`, `action`, `formaction`, `cite`,
- * `poster`, `data`, `ping`, `<meta http-equiv=refresh>` ...) with parse5, and resolves each against
- * the base the document establishes: its first `<base href>` over the
- * `context` (message headers, encapsulating entity, redirects) over
- * `documentUri` (2003 draft §5.1 and Appendix D, §5.2 resolution,
+ * `poster`, `data`, `ping`, `<meta http-equiv=refresh>`, SVG `href` and
+ * `xlink:href` ...) with parse5, and resolves each against the base the
+ * document establishes: its first `<base href>` over the `context`
+ * (message headers, encapsulating entity, redirects) over `documentUri`
+ * (2003 draft §5.1 and Appendix D, §5.2 resolution,
  * https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-D).
+ * As a browser does: an empty form `action` is the document's URL (HTML
+ * form submission); a `<base>` in a `<template>` or in SVG, or one whose
+ * URL is `javascript:` or `data:`, is no base; the links of an
+ * `<iframe srcdoc>` document are found too, against its own base.
  *
  * @example
  * ```ts
@@ -93,42 +127,86 @@ function refreshTarget(el: Element, content: string): string | undefined {
  * );
  * base // "http://www.ics.uci.edu/Test/a/b/c"
  * links.map((l) => l.uri) // ["http://www.ics.uci.edu/Test/a/x", "http://www.ics.uci.edu/Test/a/b/i.png", "http://www.ics.uci.edu/Test/a/b/j.png"]
+ * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q"]
  * ```
  */
-export function extractLinksFromHtml(html: string, documentUri: string, context?: HtmlContext): HtmlLinks {
+export function extractLinksFromHtml(html: string, documentUri: string, context?: HtmlContext, opts?: ExtractLinksOptions): HtmlLinks {
   const doc = parseHtml(html, { sourceCodeLocationInfo: true });
   const base = baseOf(firstBaseHref(doc), documentUri, context);
+  // The document's URL (the retrieval URI after redirects, 2003 draft §5.1.3).
+  const documentUrl = establishBase({ retrieval: documentUri, redirects: context?.redirects }) ?? documentUri;
   const links: HtmlLink[] = [];
-  const add = (element: string, attribute: string, value: string, offset: number): void => {
-    const link: HtmlLink = { element, attribute, value, offset };
-    try {
-      link.uri = resolve(base, value);
-    } catch (e) {
-      if (!isUriError(e)) throw e;
-      link.error = e.code;
-    }
-    links.push(link);
-  };
-  walk(doc, (el) => {
+  collect(doc, base, documentUrl, opts?.repair === true, links, undefined, 0);
+  return { base, links };
+}
+
+/** The links of one document (or srcdoc document) into `links`; `srcdocAt` is the offset of the enclosing srcdoc attribute. */
+function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: string, repair: boolean, links: HtmlLink[], srcdocAt: number | undefined, depth: number): void {
+  walk(doc, (el, inTemplate) => {
     if (el.tagName === 'base') return true; // the base itself is not a link to follow
-    const table = URL_ATTRIBUTES.get(el.tagName);
+    const svg = el.namespaceURI === SVG_NS;
+    const table = svg ? SVG_URL_ATTRIBUTES.get(el.tagName) : el.namespaceURI === HTML_NS ? URL_ATTRIBUTES.get(el.tagName) : undefined;
     const loc = el.sourceCodeLocation;
+    const add = (attr: string, value: string, offset: number): void => {
+      const link: HtmlLink = { element: el.tagName, attribute: attr, value, offset: srcdocAt ?? offset };
+      if (value === '' && isFormAction(el.tagName, attr)) link.uri = documentUrl;
+      else resolveInto(link, base, repair);
+      if (svg) link.svg = true;
+      if (inTemplate) link.inTemplate = true;
+      if (srcdocAt !== undefined) link.inSrcdoc = true;
+      links.push(link);
+    };
     for (const a of el.attrs) {
+      const offset = loc?.attrs?.[a.prefix ? `${a.prefix}:${a.name}` : a.name]?.startOffset ?? loc?.startOffset ?? -1;
+      if (svg) {
+        // SVG 2 §5.3.2: "href", or "xlink:href" when there is no "href".
+        if (table === undefined || a.name !== 'href') continue;
+        if (a.namespace === XLINK_NS ? attribute(el, 'href') !== undefined : a.namespace !== undefined) continue;
+        add(a.namespace === XLINK_NS ? 'xlink:href' : 'href', stripAsciiWhitespace(a.value), offset);
+        continue;
+      }
       if (a.namespace !== undefined) continue;
-      const offset = loc?.attrs?.[a.name]?.startOffset ?? loc?.startOffset ?? -1;
       if (el.tagName === 'meta' && a.name === 'content') {
         const target = refreshTarget(el, a.value);
-        if (target !== undefined) add('meta', 'content', target, offset);
+        if (target !== undefined) add('content', target, offset);
         continue;
       }
       const kind = table?.get(a.name);
       if (kind === undefined) continue;
-      if (kind === 'url') add(el.tagName, a.name, trimHtml(a.value), offset);
+      if (kind === 'url') add(a.name, stripAsciiWhitespace(a.value), offset);
       else if (kind === 'urls') {
-        for (const part of a.value.split(/[ \t\n\f\r]+/)) if (part !== '') add(el.tagName, a.name, part, offset);
-      } else for (const c of srcsetUrls(a.value)) add(el.tagName, a.name, c.url, offset);
+        for (const part of a.value.split(/[ \t\n\f\r]+/)) if (part !== '') add(a.name, part, offset);
+      } else for (const c of srcsetUrls(a.value)) add(a.name, c.url, offset);
+    }
+    // The document of an <iframe srcdoc> (HTML "iframe srcdoc document"): its
+    // fallback base is the parent's base; a <base> of its own is read against it.
+    const srcdoc = el.tagName === 'iframe' && !svg ? attribute(el, 'srcdoc') : undefined;
+    if (srcdoc !== undefined && depth < MAX_SRCDOC_DEPTH) {
+      const inner = parseHtml(srcdoc);
+      const innerBase = baseOf(firstBaseHref(inner), base);
+      const at = loc?.attrs?.['srcdoc']?.startOffset ?? loc?.startOffset ?? -1;
+      collect(inner, innerBase, 'about:srcdoc', repair, links, srcdocAt ?? at, depth + 1);
     }
     return true;
   });
-  return { base, links };
+}
+
+/** Resolves `link.value` against `base` into `link.uri`, or sets `link.error` (and, when asked, repairs it). */
+function resolveInto(link: HtmlLink, base: string, repair: boolean): void {
+  try {
+    link.uri = resolve(base, link.value);
+    return;
+  } catch (e) {
+    if (!isUriError(e)) throw e;
+    link.error = e.code;
+  }
+  if (!repair) return;
+  const repaired = repairReference(link.value);
+  if (repaired === undefined) return;
+  try {
+    link.uri = resolve(base, repaired);
+    link.repaired = repaired;
+  } catch (e) {
+    if (!isUriError(e)) throw e;
+  }
 }

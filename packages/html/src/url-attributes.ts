@@ -59,3 +59,18 @@ export const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlyMap<string, UrlAttribut
     menuitem: { icon: 'url' },
   }).map(([el, attrs]) => [el, new Map(Object.entries(attrs) as [string, UrlAttributeKind][])]),
 );
+
+/**
+ * The SVG elements whose `href` (SVG 2) or `xlink:href` (SVG 1.1) names
+ * another resource: hyperlinks (`a`), images (`image`, `feImage`),
+ * external references (`use`) and scripts (SVG 2 §5.3.2, §16.2, §15.3).
+ * Element names as the HTML parser adjusts them (`feImage`).
+ *
+ * @example
+ * ```ts
+ * SVG_URL_ATTRIBUTES.get('a')?.get('href') // "url"
+ * ```
+ */
+export const SVG_URL_ATTRIBUTES: ReadonlyMap<string, ReadonlyMap<string, UrlAttributeKind>> = new Map(
+  ['a', 'image', 'feImage', 'use', 'script'].map((el) => [el, new Map([['href', 'url' as UrlAttributeKind]])]),
+);

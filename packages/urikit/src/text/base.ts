@@ -44,6 +44,7 @@ export interface BaseLayers {
  * establishBase({ retrieval: 'http://a/old', redirects: ['http://b/new/', 'page'] }) // "http://b/new/page"
  * establishBase({ embedded: 'http://c/', retrieval: 'http://a/' }) // "http://c/"
  * establishBase({}) // undefined
+ * establishBase({ embedded: '\u00a0/x/', retrieval: 'http://a/b' }) // "http://a/\u00a0/x/" (only ASCII white space is trimmed)
  * ```
  */
 export function establishBase(layers: BaseLayers): string | undefined {
@@ -61,9 +62,17 @@ export function establishBase(layers: BaseLayers): string | undefined {
   return base;
 }
 
+/** Spaces, tabs, line breaks and form feeds: the white space around a base that is not part of it (2003 draft App. E; HTML "ASCII whitespace"). */
+const isAsciiSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+
 /** One layer over the base established outside it. */
 function layer(value: string, outer: string | undefined): string {
-  const v = value.trim();
+  // Only ASCII white space: a leading NO-BREAK SPACE is part of the value (String#trim would drop it).
+  let a = 0;
+  let b = value.length;
+  while (a < b && isAsciiSpace(value.charCodeAt(a))) a++;
+  while (b > a && isAsciiSpace(value.charCodeAt(b - 1))) b--;
+  const v = value.slice(a, b);
   if (!isValid(v, 'iri-reference')) throw new UriError('bad-base', 0, value);
   let absolute: string;
   if (parse(v, 'iri-reference').scheme !== undefined) absolute = v;

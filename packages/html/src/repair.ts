@@ -1,0 +1,76 @@
+/**
+ * Repairing a URL-valued attribute that is no URI reference, in the
+ * spirit of RFC 3987 §3.1 (an IRI becomes a URI by percent-encoding what
+ * a URI cannot hold) and of what browsers do with the same text (WHATWG
+ * URL Standard, basic URL parser: tabs and newlines removed, C0 controls
+ * and spaces stripped at the ends).
+ */
+import { iriToUri, isValid } from 'urikit';
+
+/*
+ * 2003 draft §2.4.3 "Excluded US-ASCII Characters": space, the delims
+ * "<" ">" '"' and the unwise "{" "}" "|" "\" "^" "`" never appear in a URI
+ * reference; all but "\" (which a browser reads as "/" in some schemes, so
+ * no one repair fits) are percent-encoded here, with every control and a
+ * "%" that begins no escape.
+ */
+const ENCODE: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 0x20; c++) t[c] = 1;
+  t[0x7f] = 1;
+  for (const ch of ' <>"{}|^`') t[ch.charCodeAt(0)] = 1;
+  return t;
+})();
+
+const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+const pct = (c: number): string => `%${c.toString(16).toUpperCase().padStart(2, '0')}`;
+
+/**
+ * The repaired form of an attribute value that is no URI reference, or
+ * undefined when no repair makes it one: tab, LF and CR removed anywhere;
+ * C0 controls and spaces stripped at the ends; space, `<>"{}|^` and the
+ * backtick, controls, a stray `%`, a second `#` and a `[` or `]` outside
+ * the host percent-encoded; then non-ASCII mapped by RFC 3987 §3.1 (UTF-8
+ * percent-encoding, IDNA in the host).
+ *
+ * @example
+ * ```ts
+ * repairReference('?search=option<T>') // "?search=option%3CT%3E"
+ * repairReference(' /a b\n/c%zz ') // "/a%20b/c%25zz"
+ * repairReference('/ok') // "/ok"
+ * repairReference('http://a\\b') // undefined (a backslash has no one repair)
+ * ```
+ */
+export function repairReference(value: string): string | undefined {
+  // WHATWG URL basic URL parser steps 1-3.
+  let v = value.replace(/[\t\n\r]/g, '');
+  let a = 0;
+  let b = v.length;
+  while (a < b && v.charCodeAt(a) <= 0x20) a++;
+  while (b > a && v.charCodeAt(b - 1) <= 0x20) b--;
+  v = v.slice(a, b);
+  // Where the authority is (brackets are an IP literal only there, RFC 3986 §3.2.2).
+  const authority = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\//.exec(v);
+  const authorityEnd = authority === null ? 0 : (() => {
+    for (let i = authority[0].length; i < v.length; i++) if ('/?#'.includes(v[i]!)) return i;
+    return v.length;
+  })();
+  let out = '';
+  let inFragment = false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 0x25 && !(isHex(v.charCodeAt(i + 1)) && isHex(v.charCodeAt(i + 2)))) out += '%25';
+    else if (c < 0x80 && ENCODE[c] === 1) out += pct(c);
+    else if (c === 0x23 && inFragment) out += '%23';
+    else if ((c === 0x5b || c === 0x5d) && i >= authorityEnd) out += pct(c);
+    else out += v[i];
+    if (c === 0x23) inFragment = true;
+  }
+  if (isValid(out, 'uri-reference')) return out;
+  if (!isValid(out, 'iri-reference')) return undefined;
+  try {
+    return iriToUri(out);
+  } catch {
+    return undefined;
+  }
+}
