@@ -184,6 +184,18 @@ function textCases(): Case[] {
     extractCase('RFC 3986 App. C (embedded whitespace stripped)',
       'Look at <http://www.example.com/a/very/long/\n    path/that/wraps> now.',
       ['http://www.example.com/a/very/long/path/that/wraps']),
+    // The 1993 URL draft's own reference (its References section), wrapped inside a %-escape.
+    extractCase('2003 draft App. E; 1993 draft, References (a line break inside "%20")',
+      'URL=<gopher://gopher.micro.umn.edu/00/Information%20About%2\n            0Gopher/About%20Gopher>',
+      ['gopher://gopher.micro.umn.edu/00/Information%20About%20Gopher/About%20Gopher']),
+    // "URN:ISBN" in prose has no NSS: no URN, so no URI to extract.
+    extractCase('RFC 8141 §2 (a URN needs an NSS)',
+      'the URN:ISBN of such book is urn:isbn:0-395-36341-1.',
+      ['urn:isbn:0-395-36341-1']),
+    // GNU-style quotes (`...'), common in Debian copyright files: both marks are wrappers.
+    extractCase('2003 draft App. E (quotes are wrappers, not part of the URI)',
+      "see `http://www.wide.ad.jp/about/index.html' for details",
+      ['http://www.wide.ad.jp/about/index.html']),
   ];
 }
 

@@ -126,6 +126,11 @@ export function uriCases(): Case[] {
       expected: ['rare-ip-format'], accepts: (a) => a.split(' ').includes('rare-ip-format'),
       run: (lib) => per(lib, { urikit: () => urikit.lint('http://0x7f.1/').map((f) => f.code).join(' ') }, 'no security lint'),
     },
+    {
+      feature: 'Security: rare IPv4 forms flagged', section: 'RFC 3986 §7.4; WHATWG URL Standard IPv4 number parser (an empty "0x" is 0)', input: 'http://127.0x.0x.1/',
+      expected: ['rare-ip-format'], accepts: (a) => a.split(' ').includes('rare-ip-format'),
+      run: (lib) => per(lib, { urikit: () => urikit.lint('http://127.0x.0x.1/').map((f) => f.code).join(' ') }, 'no security lint'),
+    },
     roundTripCase('IPv6 zone IDs', 'RFC 6874 §2', 'http://[fe80::1%25en0]/'),
     roundTripCase('IPv6 zone IDs', 'RFC 6874 §2', 'http://[fe80::a%25eth0]:8080/x'),
     roundTripCase('IPvFuture literals', 'RFC 3986 §3.2.2', 'http://[v7.fe80::a+en1]/'),
