@@ -250,6 +250,8 @@ const SPECIAL_NAMES: Array<[suffix: string, cls: HostClass]> = [
   ['onion', 'reserved'], // RFC 7686
 ];
 
+const URL_READER = { reader: 'url' } as const;
+
 function ipv4Info(address: number, host: Host): HostInfo {
   const range = matchV4(address);
   return range ? { class: range.class, host, range, globallyReachable: range.globallyReachable ?? false } : { class: 'public', host, globallyReachable: true };
@@ -321,8 +323,12 @@ function inspectName(host: Host & { kind: 'reg-name' }): HostInfo {
   // 2003 draft §7.3: a name a resolver (inet_aton) or a browser (the URL
   // Standard's IPv4 parser, which also reads "0x" as 0) takes for an
   // address is that address; the URL reader accepts all that inet_aton does.
-  const legacy = interpretLegacyIPv4(name, { reader: 'url' });
-  if (legacy !== undefined) return { ...ipv4Info(legacy, host), legacyIPv4: legacy };
+  const legacy = interpretLegacyIPv4(name, URL_READER);
+  if (legacy !== undefined) {
+    const info = ipv4Info(legacy, host);
+    info.legacyIPv4 = legacy;
+    return info;
+  }
   for (const [suffix, cls] of SPECIAL_NAMES) {
     if (name === suffix || (name.endsWith(suffix) && name.charCodeAt(name.length - suffix.length - 1) === 0x2e)) {
       return { class: cls, host };

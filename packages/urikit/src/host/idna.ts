@@ -110,7 +110,7 @@ function findNewerCodePoint(text: string): number {
     const c = text.charCodeAt(i);
     if (c < 0x80) continue;
     const cp = text.codePointAt(i)!;
-    if (!isAssigned(cp) || DISALLOWED_IN_15_1.some(([a, b]) => cp >= a && cp <= b)) return i;
+    if (!isAssigned(cp) || (cp >= 0x4c0 && (cp <= 0x3164 || cp === 0xffa0 || cp >= 0x1d173) && DISALLOWED_IN_15_1.some(([a, b]) => cp >= a && cp <= b))) return i;
     if (cp > 0xffff) i++;
   }
   return -1;
@@ -308,12 +308,11 @@ function joinersValid(label: string): boolean {
 function findBidiError(labels: string[]): number {
   let bidiDomain = false;
   for (const label of labels) {
-    for (const ch of label) {
-      const g = bidiGroup(ch.codePointAt(0)!);
-      if (g === BidiGroup.RTL || g === BidiGroup.AN) {
-        bidiDomain = true;
-        break;
-      }
+    for (let i = 0; i < label.length && !bidiDomain; i++) {
+      // No R, AL or AN code point is below U+0590.
+      if (label.charCodeAt(i) < 0x590) continue;
+      const g = bidiGroup(label.codePointAt(i)!);
+      bidiDomain = g === BidiGroup.RTL || g === BidiGroup.AN;
     }
     if (bidiDomain) break;
   }

@@ -83,7 +83,21 @@ function decode(encoded: string): Runs {
   return { starts: Uint32Array.from(starts), values: Uint8Array.from(values) };
 }
 
-function lookup(runs: Runs, cp: number): number {
+/** A table decoded for lookups: the BMP as a direct array (64 KiB), the rest by binary search. */
+interface Table extends Runs { bmp: Uint8Array }
+
+function table(encoded: string): Table {
+  const runs = decode(encoded);
+  const bmp = new Uint8Array(0x10000);
+  for (let r = 0; r < runs.starts.length && runs.starts[r]! < 0x10000; r++) {
+    const end = r + 1 < runs.starts.length ? Math.min(runs.starts[r + 1]!, 0x10000) : 0x10000;
+    bmp.fill(runs.values[r]!, runs.starts[r]!, end);
+  }
+  return { ...runs, bmp };
+}
+
+function lookup(runs: Table, cp: number): number {
+  if (cp < 0x10000) return runs.bmp[cp]!;
   const { starts, values } = runs;
   let lo = 0;
   let hi = starts.length - 1;
@@ -95,10 +109,10 @@ function lookup(runs: Runs, cp: number): number {
   return values[lo]!;
 }
 
-let bidi: Runs | undefined;
-let joining: Runs | undefined;
-let virama: Runs | undefined;
-let assigned: Runs | undefined;
+let bidi: Table | undefined;
+let joining: Table | undefined;
+let virama: Table | undefined;
+let assigned: Table | undefined;
 
 /**
  * The RFC 5893 §2 group of the Bidi_Class of `cp`.
@@ -110,7 +124,7 @@ let assigned: Runs | undefined;
  * ```
  */
 export function bidiGroup(cp: number): BidiGroup {
-  return lookup((bidi ??= decode(BIDI_RUNS)), cp) as BidiGroup;
+  return lookup((bidi ??= table(BIDI_RUNS)), cp) as BidiGroup;
 }
 
 /**
@@ -123,7 +137,7 @@ export function bidiGroup(cp: number): BidiGroup {
  * ```
  */
 export function joiningType(cp: number): JoiningType {
-  return lookup((joining ??= decode(JOINING_RUNS)), cp) as JoiningType;
+  return lookup((joining ??= table(JOINING_RUNS)), cp) as JoiningType;
 }
 
 /**
@@ -136,7 +150,7 @@ export function joiningType(cp: number): JoiningType {
  * ```
  */
 export function isVirama(cp: number): boolean {
-  return lookup((virama ??= decode(VIRAMA_RUNS)), cp) === 1;
+  return lookup((virama ??= table(VIRAMA_RUNS)), cp) === 1;
 }
 
 /**
@@ -149,5 +163,5 @@ export function isVirama(cp: number): boolean {
  * ```
  */
 export function isAssigned(cp: number): boolean {
-  return lookup((assigned ??= decode(ASSIGNED_RUNS)), cp) === 1;
+  return lookup((assigned ??= table(ASSIGNED_RUNS)), cp) === 1;
 }

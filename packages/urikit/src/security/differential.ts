@@ -71,6 +71,20 @@ type UrlConstructor = new (input: string) => UrlRecord;
 /** The WHATWG "special schemes" and their default ports (URL Standard §4.1). */
 const SPECIAL_PORTS: Record<string, number | undefined> = { http: 80, https: 443, ws: 80, wss: 443, ftp: 21, file: undefined };
 
+/**
+ * True for a WHATWG URL Standard "special scheme" (§4.1: ftp, file, http,
+ * https, ws, wss), whose authority a browser reads even without "//".
+ *
+ * @example
+ * ```ts
+ * isSpecialScheme('HTTP') // true
+ * isSpecialScheme('urn') // false
+ * ```
+ */
+export function isSpecialScheme(scheme: string): boolean {
+  return Object.hasOwn(SPECIAL_PORTS, scheme.toLowerCase());
+}
+
 /** The platform's reading, `null` when it refuses the input, `undefined` when there is no `URL` class. */
 function whatwgRead(uri: string): UrlRecord | null | undefined {
   const URLCtor = (globalThis as { URL?: UrlConstructor }).URL;
@@ -182,7 +196,7 @@ export function parserDifferentials(uri: string): ParserDifferential[] {
     out.push({ kind, rfc3986, whatwg, ...extra, start, end });
   };
   if (scheme !== whatwgScheme) push('scheme', scheme, whatwgScheme);
-  const special = Object.hasOwn(SPECIAL_PORTS, whatwgScheme);
+  const special = isSpecialScheme(whatwgScheme);
   const rfcHost = ref.host === '' ? undefined : ref.host;
   const whatwgHost = url.hostname === '' ? undefined : url.hostname;
   // RFC 3986 §3.2.2: a host that is not a dotted quad is a reg-name, which

@@ -22,7 +22,7 @@ import { isBidiFormat, octetAt } from '../chars.js';
 import { utf8At, utf8Length } from '../percent.js';
 import { scriptsOf, isWholeScriptConfusable } from './confusables.js';
 import { encodedUnreservedInUrn } from '../urn/lexical.js';
-import { parserDifferentials, type ParserDifferential } from './differential.js';
+import { isSpecialScheme, parserDifferentials, type ParserDifferential } from './differential.js';
 import type { HostInfo } from '../host/classify.js';
 
 /**
@@ -326,7 +326,13 @@ export function lint(uri: string, opts?: LintOptions): LintFinding[] {
     const why = looksLikeHost(u);
     if (why !== undefined) out.push(finding('deceptive-userinfo', at.userinfo, at.userinfo + u.length, `${why}; the host is "${ref.host}"`));
   }
-  const differentials = ref.scheme !== undefined ? parserDifferentials(uri) : [];
+  // The WHATWG reading: always when asked; otherwise only where a browser
+  // can reach a host that RFC 3986 does not see (a special scheme of the
+  // network, not file:, with no or an empty authority: http:127.0.0.1/).
+  // Every other host a browser reads from a URI RFC 3986 accepts,
+  // classifyHost reads the same way.
+  const special = ref.scheme !== undefined && isSpecialScheme(ref.scheme) && ref.scheme.toLowerCase() !== 'file';
+  const differentials = opts?.differential || (special && (ref.host === undefined || ref.host === '')) ? parserDifferentials(uri) : [];
   if (ref.host !== undefined && ref.host !== '') lintHost(ref, at, out);
   // The host a browser or fetch() reaches where it is not the RFC 3986 host.
   const whatwgHost = differentials.find((d) => d.kind === 'host');
