@@ -307,8 +307,9 @@ export function beginPath(): void {
  * segments is written again: its triplets normalized and then
  * remove_dot_segments (§6.2.2.3, §5.2.4); a relative path keeps what a
  * base could give a meaning to (relative-path.ts, DESIGN.md rulings), and
- * a segment that would decode to "." or ".." stays encoded there, as
- * "%2E" is data in resolution. Without an authority the path must not
+ * a segment that would decode to "." or ".." stays encoded there and in
+ * any other relative reference (`schemeless`), as "%2E" is data in
+ * resolution. Without an authority the path must not
  * begin with "//" (§3.3): "/." is put first. Then (§6.2.3) an empty path
  * with an authority is "/" where the scheme says so; a `file` URI without
  * an authority leaves `file`'s own step to do (RFC 8089 §2).
@@ -323,7 +324,7 @@ export function beginPath(): void {
  * endEdits('http://a') // "http://a/"
  * ```
  */
-export function editPath(input: string, start: number, end: number, authority: boolean, relative: boolean): void {
+export function editPath(input: string, start: number, end: number, authority: boolean, relative: boolean, schemeless = false): void {
   let path: string | undefined;
   if (pass.dots) {
     pass.out = pass.pathOut;
@@ -334,7 +335,10 @@ export function editPath(input: string, start: number, end: number, authority: b
       path = normalizeRelativePath(text);
       if (path.indexOf('%') >= 0) path = path.split('/').map(normalizeSegment).join('/');
     } else {
-      path = removeDotSegments(normalizeTriplets(text, false));
+      // A relative reference's "%2E" stays data, as in its resolution (§5.2.4):
+      // "/a/%2e%2E/.." resolves to "/a/", so it must not become "/".
+      const encodedDot = schemeless && (text.indexOf('%2e') >= 0 || text.indexOf('%2E') >= 0);
+      path = removeDotSegments(encodedDot ? text.split('/').map(normalizeSegment).join('/') : normalizeTriplets(text, false));
       if (!authority && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
     }
   }

@@ -134,7 +134,7 @@ function scan(input: string, kind: Kind, normal: boolean): void {
   }
   i = normal ? normalRun(input, i, PATH_NO_DOT, false, true) : scanRun(input, i, PATH, iri, false);
   pathEnd = i;
-  if (normal) editPath(input, pathStart, i, hostStart >= 0, relative);
+  if (normal) editPath(input, pathStart, i, hostStart >= 0, relative, schemeEnd < 0);
   let c = at(input, i, len);
 
   // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.

@@ -126,7 +126,10 @@ function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
   // meaning to (its leading ".." and the first segment, see relative-path.ts).
   let path: string;
   if (out.scheme !== undefined || out.host !== undefined || ref.path.charCodeAt(0) === 0x2f) {
-    path = removeDotSegments(normalizePercent(ref.path, false));
+    // A relative reference (no scheme) keeps a "%2E" segment encoded: it is
+    // data in its resolution (§5.2.4), so "/a/%2e%2E/.." is "/a/", not "/".
+    const percent = out.scheme === undefined ? ref.path.split('/').map(normalizeSegment).join('/') : normalizePercent(ref.path, false);
+    path = removeDotSegments(percent);
     // As in resolve(): a path without authority must not begin with "//" (§3.3).
     if (out.host === undefined && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
   } else {
