@@ -22,22 +22,17 @@ describe('Appendix E: the "Yes, Jim" paragraphs, verbatim', () => {
     for (const m of found) expect(noWhite(text.slice(m.start, m.end))).toBe(m.uri);
   });
 
-  test('1997 draft paragraph read in place from the spec text', () => {
-    const spec = readFileSync(new URL('../../../../../shared/spec/001_a5df19b9d0d91704.txt', import.meta.url), 'utf8');
-    const from = spec.indexOf('Yes, Jim');
-    const to = spec.indexOf('#WARNING>.', from) + '#WARNING>.'.length;
+  // The spec texts themselves, read in place: [file, where the passage begins, its last characters, its paragraph].
+  test.each([
+    ['001_a5df19b9d0d91704.txt', 'Yes, Jim', '#WARNING>.', 'draft-fielding-url-syntax-05 (1997)'],
+    ['004_7ddd58859f8846ad.txt', 'Alberti, R.', 'protspec.txt>', 'Berners-Lee, "Uniform Resource Locators" (1993 draft)'],
+  ])('%s read in place from the spec text', (file, first, last, document) => {
+    const spec = readFileSync(new URL(`../../../../../shared/spec/${file}`, import.meta.url), 'utf8');
+    const from = spec.indexOf(first);
+    const to = spec.indexOf(last, from) + last.length;
     expect(from).toBeGreaterThan(0);
     const found = extractUris(spec.slice(from, to)).map((m) => m.uri);
-    expect(found).toEqual(appendix.paragraphs.find((p) => p.document.startsWith('draft-fielding-url-syntax-05'))!.expected);
-  });
-
-  test('1993 draft references read in place from the spec text (a line break inside "%20")', () => {
-    const spec = readFileSync(new URL('../../../../../shared/spec/004_7ddd58859f8846ad.txt', import.meta.url), 'utf8');
-    const from = spec.indexOf('Alberti, R.');
-    const to = spec.indexOf('protspec.txt>', from) + 'protspec.txt>'.length;
-    expect(from).toBeGreaterThan(0);
-    const found = extractUris(spec.slice(from, to)).map((m) => m.uri);
-    expect(found).toEqual(appendix.paragraphs.find((p) => p.section === 'References')!.expected);
+    expect(found).toEqual(appendix.paragraphs.find((p) => p.document === document)!.expected);
   });
 });
 
