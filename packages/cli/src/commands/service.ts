@@ -64,13 +64,15 @@ export const serveCommand: Command = {
     'see-other': { type: 'boolean', help: 'answer a single location to HTTP/1.1 clients with 303 instead of 302 (RFC 2169)' },
     'no-rate-limit': { type: 'boolean', help: 'turn off the rate limits (default per client 100 requests/s, burst 200; per admin token 20/s, burst 100)' },
     'urc0-line-length': { type: 'string', arg: 'N', help: 'the longest text/urc-0 line for a URL; a longer one is written as <URL:...> over several lines (1995 draft §3.4.2; default 76, 40 gives the draft\'s wrapped example)' },
-    'name-cache-mb': { type: 'string', arg: 'MB', help: 'SQLite: memory for names kept outside the database, filled at start and kept exact on every write (default 256, over a million names; 0: none)' },
+    'db-replica': { type: 'string', arg: 'URL', help: 'PostgreSQL: a streaming replica (postgres://...) where resolutions read; writes and admin reads go to --db, the primary; the lag is in /metrics' },
+    'name-cache-mb': { type: 'string', arg: 'MB', help: 'memory for names kept outside the database, filled at start and kept exact on every write of any process (default 256, over a million names; 0: none)' },
     log: { type: 'boolean', help: 'structured JSON logs on standard output' },
   },
   examples: [
     'urikit serve --demo                        # http://127.0.0.1:4500/ with the example names',
     'urikit serve --db names.sqlite --port 8080 --authority urn:dns:library.bigstate.edu',
     'URIKIT_DB=postgres://user@db/urikit urikit serve --host 0.0.0.0',
+    'urikit serve --db postgres://user@primary/urikit --db-replica postgres://user@replica/urikit',
     'curl -i http://127.0.0.1:4500/uri-res/I2L?urn:dns:library.bigstate.edu:aj17-mcc',
   ],
   exitStatus: '0 stopped by SIGINT or SIGTERM, 2 usage error, 3 could not start (port in use, database).',
@@ -85,6 +87,7 @@ export const serveCommand: Command = {
     if (args.values['see-other'] === true) opts.seeOther = true;
     if (args.values['no-rate-limit'] === true) { opts.rateLimit = false; opts.adminRateLimit = false; }
     if (args.values['urc0-line-length'] !== undefined) opts.urc0LineLength = intOption(args, 'urc0-line-length', 76, 8, 1_000_000);
+    if (typeof args.values['db-replica'] === 'string') opts.dbReplica = args.values['db-replica'];
     if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 4095) * 1024 * 1024;
     if (args.values.log === true) opts.logger = true;
     const stop = signalled();

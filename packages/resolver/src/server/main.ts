@@ -3,7 +3,7 @@
  * processes that can be killed) and handy for operators:
  *
  * ```text
- *   node main.js serve  [--db <url>] [--port <n>] [--host <h>] [--authority <prefix>] [--demo]
+ *   node main.js serve  [--db <url>] [--db-replica <url>] [--name-cache-mb <n>] [--port <n>] [--host <h>] [--authority <prefix>] [--demo]
  *   node main.js import --db <url> --format ndjson|csv <file>
  *   node main.js token  --db <url> --authority <prefix>
  * ```
@@ -30,11 +30,15 @@ async function main(argv: string[]): Promise<number> {
     const port = flag(args, 'port');
     const host = flag(args, 'host');
     const authority = flag(args, 'authority');
+    const replica = flag(args, 'db-replica');
+    const cacheMb = flag(args, 'name-cache-mb');
     const server = await startServer({
       ...(db !== undefined ? { db } : {}),
       ...(port !== undefined ? { port: Number(port) } : {}),
       ...(host !== undefined ? { host } : {}),
       ...(authority !== undefined ? { authority } : {}),
+      ...(replica !== undefined ? { dbReplica: replica } : {}),
+      ...(cacheMb !== undefined ? { nameCacheBytes: Number(cacheMb) * 2 ** 20 } : {}),
       demo: args.includes('--demo'),
       rateLimit: args.includes('--no-rate-limit') ? false : { perSecond: 1000, burst: 2000 },
       adminRateLimit: args.includes('--no-rate-limit') ? false : { perSecond: 1000, burst: 2000 },

@@ -1,8 +1,9 @@
 /**
  * `/metrics` in the Prometheus text exposition format (version 0.0.4):
  * request counts by kind and status, a latency histogram, rate-limited
- * requests, imports.
+ * requests, imports, and the store's gauges.
  */
+import type { Store } from '../store/store.js';
 
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -58,4 +59,26 @@ export class Metrics {
     for (const [name, v] of Object.entries(extra)) lines.push(`# TYPE ${name} gauge`, `${name} ${v}`);
     return `${lines.join('\n')}\n`;
   }
+}
+
+/**
+ * The gauges of a store for /metrics: the names its cache holds and, when
+ * it reads from a streaming replica, how far behind the primary that is
+ * (the time the last sample of the primary's log position took to be
+ * replayed there, and the bytes between the two when it was taken).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * storeGauges(store); // { urikit_name_cache_names: 0 }
+ * await store.close();
+ * ```
+ */
+export function storeGauges(store: Store): Record<string, number> {
+  const gauges: Record<string, number> = { urikit_name_cache_names: store.nameCache?.size ?? 0 };
+  if (store.replica) {
+    gauges.urikit_replica_lag_seconds = store.replica.seconds;
+    gauges.urikit_replica_lag_bytes = store.replica.bytes;
+  }
+  return gauges;
 }

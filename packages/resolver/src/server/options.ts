@@ -48,6 +48,12 @@ export interface ServerOptions {
   host?: string;
   /** Database to open (see `openStore`); ignored when `store` is given. */
   db?: string;
+  /**
+   * PostgreSQL: a streaming replica of `db` (`postgres://...`); the
+   * resolution read goes there, writes and admin reads to `db`, the
+   * primary. /metrics shows the replica's lag (see `OpenStoreOptions.replica`).
+   */
+  dbReplica?: string;
   /** An open store to serve (left open on close). */
   store?: Store;
   /** Load the demonstration names (see `loadDemoData`). */
@@ -94,11 +100,11 @@ export interface ServerOptions {
   /** Longest text/urc-0 line before a URL is wrapped as `<URL:...>` (1995 draft §3.4.2; default 76). */
   urc0LineLength?: number;
   /**
-   * SQLite: the memory, in bytes, of the name cache of the store the server
-   * opens (default 256 MiB of rows, over a million names; 0: none; a `store`
+   * The memory, in bytes, of the name cache of the store the server opens
+   * (default 256 MiB of rows, over a million names; 0: none; a `store`
    * given here is served as it is). The server fills it from the table when
    * it starts, a page at a time while it answers; it follows every write
-   * (see `OpenStoreOptions.nameCacheBytes`).
+   * of any process (see `OpenStoreOptions.nameCacheBytes`).
    */
   nameCacheBytes?: number;
   /** Structured (JSON) logs on stdout: `true`, `false` (default), or a pino level. */
@@ -137,8 +143,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
 export const DEFAULT_PORT = 4500;
 
 /**
- * The memory of the name cache of `urikit serve` on SQLite unless told
- * otherwise: 256 MiB of rows outside the JavaScript heap (the million
+ * The memory of the name cache of `urikit serve` unless told otherwise: 256 MiB of rows outside the JavaScript heap (the million
  * names of the benchmark take 160 MiB, and 32 MiB of index besides).
  *
  * @example

@@ -23,7 +23,7 @@ import { authorityPrefix } from '../store/keys.js';
 import { DEFAULT_LOCATION_SCHEMES } from '../store/validate.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
-import { Metrics } from './metrics.js';
+import { Metrics, storeGauges } from './metrics.js';
 import { DEFAULT_NAME_CACHE_BYTES, DEFAULT_LIMITS, DEFAULT_PORT, type ServerOptions } from './options.js';
 import { registerPipeline } from './pipeline.js';
 import { RateLimiter } from './ratelimit.js';
@@ -73,7 +73,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const ownsStore = opts.store === undefined;
   // A store given by the caller is served as it is (it may be shared; its owner chose its name cache).
-  const store = opts.store ?? (await openStore(opts.db, { nameCacheBytes: opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES }));
+  const store = opts.store ?? (await openStore(opts.db, { nameCacheBytes: opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES, ...(opts.dbReplica !== undefined ? { replica: opts.dbReplica } : {}) }));
   try {
     if (opts.demo) await loadDemoData(store);
     const authorityOpt = opts.authority ?? (opts.demo ? DEMO_AUTHORITY : undefined);
@@ -131,7 +131,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         return reply.code(503).send({ status: 'unavailable', engine: store.engine });
       }
     });
-    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render({ urikit_name_cache_names: store.nameCache?.size ?? 0 })));
+    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(storeGauges(store))));
     const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? 20, opts.adminRateLimit?.burst ?? 100);
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter });

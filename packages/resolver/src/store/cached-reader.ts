@@ -5,7 +5,8 @@
  * descent through cold pages). It stays exact: this process's writes drop
  * their keys when they end (forget), and a commit by any other process
  * empties it before the next turn's first read (SQLite's data_version).
- * PostgreSQL has no such signal across machines, so it has no cache.
+ * On PostgreSQL, which tells no one of other machines' commits, the
+ * cache checks the change feed instead (postgres-cache.ts).
  */
 import { NameCache } from './name-cache.js';
 import type { NameReader } from './reader.js';

@@ -85,8 +85,8 @@ export class ReplicaMonitor implements ReadRouting {
   #timer: NodeJS.Timeout | undefined;
   #sampling: Promise<void> | undefined;
   #closed = false;
-  /** Why the last sample failed, if it did (the server logs it; reads go on). */
-  lastError: unknown;
+  /** When the last sample ended. */
+  #sampled = performance.now();
 
   constructor(primary: pg.Pool, replica: pg.Pool) {
     this.#primary = primary;
@@ -96,7 +96,14 @@ export class ReplicaMonitor implements ReadRouting {
   /** Checks that the replica is one, takes the first sample, and samples every second from now on. */
   async start(): Promise<void> {
     await this.sample();
-    this.#timer = setInterval(() => { this.#sampling ??= this.sample().catch((e: unknown) => { this.lastError = e; }).finally(() => { this.#sampling = undefined; }); }, SAMPLE_MS);
+    this.#timer = setInterval(() => {
+      // A sample that fails (the replica or the primary unreachable) says
+      // nothing of the lag but that it is at least the time since the last
+      // one that ended.
+      this.#sampling ??= this.sample()
+        .catch(() => { this.lag.seconds = Math.max(this.lag.seconds, (performance.now() - this.#sampled) / 1000); })
+        .finally(() => { this.#sampling = undefined; });
+    }, SAMPLE_MS);
     this.#timer.unref();
   }
 
@@ -114,7 +121,8 @@ export class ReplicaMonitor implements ReadRouting {
       replayed = await lsnOf(this.#replica, REPLAY_LSN);
     }
     this.#replayed(replayed);
-    this.#measured = (performance.now() - start) / 1000;
+    this.#sampled = performance.now();
+    this.#measured = (this.#sampled - start) / 1000;
     this.lag.seconds = this.#measured;
   }
 
@@ -136,11 +144,16 @@ export class ReplicaMonitor implements ReadRouting {
         const w = this.#written.get(key);
         if (w?.write === write) w.at = at;
       }
-    }, (e: unknown) => { this.lastError = e; });
+    }, () => undefined);
   }
 
   onPrimary(key: string): boolean {
     return this.#written.has(key);
+  }
+
+  /** Answers a trivial query on the replica: it is up. */
+  async ping(): Promise<void> {
+    await this.#replica.query('select 1');
   }
 
   /** Stops sampling. */

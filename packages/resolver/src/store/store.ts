@@ -2,21 +2,22 @@
  * A store of names: the parts of an open store, composed. Each part is
  * its own module over the same connections (db.ts): the read of the
  * resolution hot path (reader.ts, one implementation per engine, the name
- * cache optional in front), the writes with the lifecycle of a name
- * (writer.ts, lifecycle.ts), listing, history, partial-redirect rules,
- * the authority registry and admin tokens.
+ * cache optional behind the same interface), the writes with the
+ * lifecycle of a name (writer.ts, lifecycle.ts), listing, history,
+ * partial-redirect rules, the authority registry and admin tokens.
  *
  * ```
- *                 resolution                 admin API, import, CLI
- *                     |                                 |
- *              NameReader.get(key)     NameWriter  NameListing  NameHistory
- *              /      |        \       (lifecycle) PrefixRules  Authorities
- *   CachedNameReader  |   PostgresNameReader       TokenTable
- *      (name cache)   |        |                        |
- *            SqliteNameReader  |          StoreDb.write(): one transaction,
- *                 |            |          the write lock taken up front
- *          sqlite.ts rows      |           /                    \
- *      (read connection) ------+--- sqlite.ts (BEGIN IMMEDIATE)  postgres.ts (advisory lock)
+ *                 resolution                         admin API, import, CLI
+ *                     |                                         |
+ *              NameReader.get(key)             NameWriter  NameListing  NameHistory
+ *             /                   \            (lifecycle) PrefixRules  Authorities
+ *   CachedNameReader        PostgresNameReader             TokenTable
+ *    (name cache)            TurnBatcher: a turn's names        |
+ *        |                   in one statement      StoreDb.write(): one transaction,
+ *   SqliteNameReader          CheckedNameCache      the write lock taken up front
+ *        |                    or tableBatches        /                        \
+ *   sqlite.ts rows           (replica.ts: replica  sqlite.ts (BEGIN IMMEDIATE)  postgres.ts (advisory lock)
+ *   (read connection)         reads, own writes on the primary)
  * ```
  */
 import { AuthorityRegistry } from './authorities.js';
@@ -50,7 +51,7 @@ export interface Store {
   readonly engine: Engine;
   /** The resolution read. */
   readonly names: NameReader;
-  /** The name cache in front of `names`, when there is one (SQLite files opened with `nameCacheBytes`). */
+  /** The name cache in front of `names`, when there is one (SQLite files and PostgreSQL opened with `nameCacheBytes`). */
   readonly nameCache: NameCacheControl | undefined;
   /** PostgreSQL with a streaming replica (`OpenStoreOptions.replica`): how far behind the primary it is, measured. */
   readonly replica: ReplicaLag | undefined;
@@ -60,7 +61,7 @@ export interface Store {
   readonly prefixRules: PrefixRules;
   readonly authorities: AuthorityRegistry;
   readonly tokens: TokenTable;
-  /** Answers a trivial query: the engine is up. */
+  /** Answers a trivial query: the engine is up (and the replica it reads from, if any). */
   ping(): Promise<void>;
   /** Closes the connections. */
   close(): Promise<void>;
@@ -116,6 +117,7 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
     tokens: new TokenTable(db),
     async ping() {
       await db.readDb.selectFrom('names').select('key').limit(1).execute();
+      await read.replica?.ping();
     },
     async close() {
       read.close?.();
