@@ -19,8 +19,6 @@ import type { Database } from './schema.js';
  */
 const READ_BATCHES = 2;
 
-/** The advisory lock that serializes writers ("urikit" in ASCII). */
-const WRITE_LOCK = 0x75726b69;
 
 /** PostgreSQL int8 (OID 20) as a JS number: our ids and milliseconds stay below 2^53. */
 const pgTypes = {
@@ -88,8 +86,12 @@ export async function openPostgres(dbUrl: string, migrate: (db: Kysely<Database>
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let replicaPool: pg.Pool | undefined;
   let replica: ReplicaMonitor | undefined;
+  let writeLock = '';
   try {
-    const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    // The store's advisory lock: its own for each schema, so that stores
+    // sharing a database do not wait for each other's writers.
+    const current = await sql<{ schema: string; lock: string }>`select current_schema() as schema, hashtextextended('urikit write lock ' || current_schema(), 0)::text as lock`.execute(db);
+    writeLock = current.rows[0]?.lock ?? '0';
     await migrate(db, current.rows[0]?.schema ?? schema ?? 'public');
     if (replicaUrl !== undefined) {
       // The replica holds the same tables: the primary's schema, whatever its URL says.
@@ -109,7 +111,7 @@ export async function openPostgres(dbUrl: string, migrate: (db: Kysely<Database>
   // (the change feed's seq) are then committed in increasing order, so a
   // harvester reading "since N" never skips a later-committed lower id,
   // and a write's checks (lifecycle.ts) see every earlier write.
-  const lock = async (trx: Kysely<Database>) => { await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx); };
+  const lock = async (trx: Kysely<Database>) => { await sql`select pg_advisory_xact_lock(${writeLock}::bigint)`.execute(trx); };
   const close = async () => {
     await replica?.close();
     await replicaPool?.end();
