@@ -38,6 +38,7 @@ export function firstBaseHref(root: Parameters<typeof walk>[0]): string | undefi
  * @example
  * ```ts
  * const ctx: HtmlContext = { headers: { 'Content-Location': '/en/' }, redirects: ['http://b.example/'] };
+ * baseFromHtml('<p>no base</p>', 'http://a.example/doc', ctx) // "http://b.example/en/"
  * ```
  */
 export interface HtmlContext {

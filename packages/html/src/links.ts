@@ -71,6 +71,7 @@ export interface ExtractLinksOptions {
  * @example
  * ```ts
  * const r: HtmlLinks = { base: 'http://a/', links: [] };
+ * extractLinksFromHtml('<p>no links</p>', 'http://a/') // r
  * ```
  */
 export interface HtmlLinks {

@@ -19,6 +19,8 @@
  * @example
  * ```ts
  * const ref: UriReference = { scheme: 'http', host: 'a', hostKind: 'reg-name', path: '/b' };
+ * serialize(ref) // "http://a/b"
+ * parse('http://a/b') // ref
  * ```
  */
 export interface UriReference {

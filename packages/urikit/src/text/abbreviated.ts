@@ -13,6 +13,8 @@ import { TEXT_CLASS, T_SPACE, T_SCHEME, PROSE_SCHEMES } from './delimiters.js';
  * @example
  * ```ts
  * const opts: AbbreviatedOptions = { mailto: true, defaultScheme: 'https' };
+ * expandAbbreviated('example.com/x', opts) // "https://example.com/x"
+ * expandAbbreviated('roy@example.com', opts) // "mailto:roy@example.com"
  * ```
  */
 export interface AbbreviatedOptions {

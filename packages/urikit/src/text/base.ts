@@ -18,6 +18,7 @@ import { resolve } from '../resolve.js';
  * @example
  * ```ts
  * const layers: BaseLayers = { embedded: '../x/', retrieval: 'http://a/b/c' };
+ * establishBase(layers) // "http://a/x/" (the relative embedded base against the retrieval URI)
  * ```
  */
 export interface BaseLayers {

@@ -16,7 +16,7 @@ import { CLASS, GEN_DELIMS, SUB_DELIMS, UNRESERVED } from '../chars.js';
  *
  * @example
  * ```ts
- * (TEXT_CLASS[0x2e]! & T_URIC) !== 0
+ * (TEXT_CLASS[0x2e]! & T_URIC) !== 0 // true ("." may be inside a URI)
  * ```
  */
 export const T_URIC = 1 << 0;
@@ -25,7 +25,7 @@ export const T_URIC = 1 << 0;
  *
  * @example
  * ```ts
- * (TEXT_CLASS[0x2e]! & T_SPACE) !== 0
+ * (TEXT_CLASS[0x20]! & T_SPACE) !== 0 // true (a space ends a URI unless wrapped)
  * ```
  */
 export const T_SPACE = 1 << 1;
@@ -34,7 +34,7 @@ export const T_SPACE = 1 << 1;
  *
  * @example
  * ```ts
- * (TEXT_CLASS[0x2e]! & T_EOL) !== 0
+ * (TEXT_CLASS[0x0a]! & T_EOL) !== 0 // true (a line feed)
  * ```
  */
 export const T_EOL = 1 << 2;
@@ -43,7 +43,7 @@ export const T_EOL = 1 << 2;
  *
  * @example
  * ```ts
- * (TEXT_CLASS[0x2e]! & T_TRAILING) !== 0
+ * (TEXT_CLASS[0x2e]! & T_TRAILING) !== 0 // true (a final "." is punctuation of the prose)
  * ```
  */
 export const T_TRAILING = 1 << 3;
@@ -58,7 +58,7 @@ export const T_SYMMETRIC = 1 << 4;
  *
  * @example
  * ```ts
- * (TEXT_CLASS[0x2e]! & T_SCHEME) !== 0
+ * (TEXT_CLASS[0x2b]! & T_SCHEME) !== 0 // true ("+" may be in a scheme)
  * ```
  */
 export const T_SCHEME = 1 << 5;
@@ -67,7 +67,7 @@ export const T_SCHEME = 1 << 5;
  *
  * @example
  * ```ts
- * (TEXT_CLASS[0x2e]! & T_ALNUM) !== 0
+ * (TEXT_CLASS[0x2e]! & T_ALNUM) !== 0 // false ("." is no letter or digit)
  * ```
  */
 export const T_ALNUM = 1 << 6;

@@ -10,6 +10,7 @@
  * @example
  * ```ts
  * const opts: ExtractOptions = { schemes: ['http', 'https'], abbreviated: true, iri: false };
+ * extractUris('see ftp://a.example/ and http://b.example/', opts).map((m) => m.uri) // ['http://b.example/']
  * ```
  */
 export interface ExtractOptions {
@@ -56,7 +57,8 @@ export interface ExtractOptions {
  *
  * @example
  * ```ts
- * const m: UriMatch = { uri: 'http://a/', start: 4, end: 13, wrapped: 'angle' };
+ * const m: UriMatch = { uri: 'http://a/', start: 5, end: 14, wrapped: 'angle' };
+ * extractUris('see <http://a/> now')[0] // matches m
  * ```
  */
 export interface UriMatch {

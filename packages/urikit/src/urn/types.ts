@@ -13,6 +13,7 @@ import type { UrnProfile } from '../types.js';
  * @example
  * ```ts
  * const d: UrnDirective = { keyword: 's', value: 'I2L', ignored: false };
+ * parseUrn('urn:foo:a?s=I2L', { profile: 'urn-2012' }).directives?.[0] // matches d
  * ```
  */
 export interface UrnDirective {
@@ -40,6 +41,7 @@ export interface UrnDirective {
  * @example
  * ```ts
  * const u: Urn = { profile: 'rfc8141', nid: 'example', nss: 'a123' };
+ * parseUrn('urn:example:a123') // matches u
  * ```
  */
 export interface Urn {
@@ -127,7 +129,10 @@ export interface UrnEquivalenceOptions {
  *
  * @example
  * ```ts
- * const ns: UrnNamespace = { nid: 'foo', reference: 'RFC 0000', validateNss: (nss) => nss.length > 3 ? -1 : 0 };
+ * const ns: UrnNamespace = { nid: 'shortid', reference: 'RFC 0000', validateNss: (nss) => nss.length > 3 ? 3 : -1 };
+ * registerUrnNamespace(ns);
+ * isValidUrn('urn:shortid:abc', { checkNamespace: true }) // true
+ * isValidUrn('urn:shortid:abcd', { checkNamespace: true }) // false (validateNss gives the offset of the error)
  * ```
  */
 export interface UrnNamespace {
