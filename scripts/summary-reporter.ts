@@ -1,6 +1,6 @@
 /**
  * A vitest reporter that ends the run with one plain line,
- * `tests: N passed, N failed, N skipped`, so that CI and people reading a
+ * `tests: N passed, N failed, N skipped on Node vX.Y.Z`, so that CI and people reading a
  * log see the count without parsing vitest's coloured summary. Skipped
  * tests are counted, never hidden: a suite that cannot run here (no
  * PostgreSQL, no Chromium) says so in its name and shows up in this count.
@@ -31,6 +31,6 @@ export default class SummaryReporter implements Reporter {
       for (const name of skippedNames.slice(0, 50)) console.log(`  - ${name}`);
       if (skippedNames.length > 50) console.log(`  ... and ${skippedNames.length - 50} more`);
     }
-    console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped on Node ${process.version}`);
   }
 }

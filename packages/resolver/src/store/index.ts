@@ -12,7 +12,7 @@ export { NameHistory } from './history.js';
 export { PrefixRules } from './prefix-rules.js';
 export { AuthorityRegistry } from './authorities.js';
 export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from './lifecycle.js';
-export { StoreBusyError } from './sqlite.js';
+export { StoreBusyError } from './sqlite-driver.js';
 export { openStore, defaultDbUrl, type OpenStoreOptions } from './open.js';
 export { nameKey, authorityPrefix, inAuthority, prefixInAuthority, type NameKey } from './keys.js';
 export { createToken, verifyToken, TokenTable, type CreatedToken, type TokenInfo } from './tokens.js';

@@ -241,9 +241,9 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  *
  * @example
  * ```ts
- * import BetterSqlite3 from 'better-sqlite3';
  * import { Kysely, Migrator, SqliteDialect } from 'kysely';
- * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
+ * import { kyselySqlite, openSqliteFile } from './sqlite-driver.js';
+ * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(openSqliteFile(':memory:')) }) });
  * const { error, results } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
  * error; // undefined
  * results?.map((r) => r.migrationName); // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links']

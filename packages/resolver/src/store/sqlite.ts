@@ -1,110 +1,27 @@
 /**
- * SQLite through better-sqlite3: the file's connections (WAL, one writer
- * and one reader), the write transaction that takes the write lock up
- * front, and the synchronous statements of the resolution hot path
- * (sqlite-reader.ts). Everything that knows the driver is here, so that
- * another driver replaces this module and nothing else.
+ * A SQLite store's connections (WAL, one writer and one reader), and the
+ * synchronous statements of the resolution hot path (sqlite-reader.ts).
+ * Everything that knows the driver is here and in sqlite-driver.ts.
  */
-import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { Kysely, SqliteDialect } from 'kysely';
 import { storeDb, type StoreDb } from './db.js';
 import type { Database, NamesTable } from './schema.js';
 import { nameSlot } from './slots.js';
+import { ImmediateSqliteDialect, kyselySqlite, openSqliteFile } from './sqlite-driver.js';
 
-/** How long a write waits for another process's write lock before it fails (a bulk import holds it for its whole transaction). */
-const WRITE_WAIT_MS = 60_000;
-
-/**
- * A write that could not take SQLite's write lock in time: another
- * process held it throughout. The HTTP layer answers 503.
- *
- * @example
- * ```ts
- * new StoreBusyError(60_000).statusCode; // 503
- * ```
- */
-export class StoreBusyError extends Error {
-  readonly statusCode = 503;
-  readonly code = 'store-busy';
-  constructor(waitedMs: number) {
-    super(`the store's write lock stayed taken for ${waitedMs} ms (another process is writing, perhaps a bulk import)`);
-  }
-}
-
-function isBusy(e: unknown): boolean {
-  const code = (e as { code?: unknown }).code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_RECOVERY' || code === 'SQLITE_LOCKED';
-}
-
-/**
- * kysely's SQLite driver with `BEGIN IMMEDIATE`: the write lock is taken
- * by the first statement, not by the first write inside the transaction,
- * so a transaction never fails halfway with SQLITE_BUSY (a deferred
- * transaction that read first cannot wait for the lock: SQLite would
- * deadlock, so it fails at once, and busy_timeout cannot help). The wait
- * is asynchronous: the writer's busy_timeout is 0 and the attempt is
- * repeated on a timer, so that reads go on while another process writes.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const start = Date.now();
-    for (let pause = 0.5; ; pause = Math.min(pause * 2, 4)) {
-      try {
-        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-        return;
-      } catch (e) {
-        if (!isBusy(e)) throw e;
-        if (Date.now() - start > WRITE_WAIT_MS) throw new StoreBusyError(Date.now() - start);
-        // Jitter: two processes that collided do not retry in step.
-        await new Promise((r) => setTimeout(r, pause * (0.5 + Math.random())));
-      }
-    }
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
-
-/**
- * better-sqlite3 behind kysely's SqliteDatabase interface, with each SQL
- * text prepared once: the hot path runs the same few statements forever.
- */
-function cachedStatements(db: BetterSqlite3.Database): SqliteDatabase {
-  const cache = new Map<string, BetterSqlite3.Statement>();
-  return {
-    prepare(sqlText: string): SqliteStatement {
-      let stmt = cache.get(sqlText);
-      if (!stmt) {
-        stmt = db.prepare(sqlText);
-        if (cache.size > 500) cache.clear();
-        cache.set(sqlText, stmt);
-      }
-      return stmt as unknown as SqliteStatement;
-    },
-    close: () => db.close(),
-  };
-}
-
-function sqliteConnection(file: string): BetterSqlite3.Database {
-  const db = new BetterSqlite3(file);
-  db.pragma('busy_timeout = 10000');
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+function sqliteConnection(file: string): DatabaseSync {
+  const db = openSqliteFile(file);
+  db.exec('pragma busy_timeout = 10000');
+  if (file !== ':memory:') db.exec('pragma journal_mode = WAL');
   // FULL: a write acknowledged to a client is on disk (WAL fsync at commit).
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
+  db.exec('pragma synchronous = FULL');
+  db.exec('pragma foreign_keys = ON');
   // 64 MiB of page cache: a bulk import of a million names then updates its
   // B-trees in memory instead of spilling pages to the WAL mid-transaction.
-  db.pragma('cache_size = -65536');
+  db.exec('pragma cache_size = -65536');
   // Reads of a large store through the OS page cache without a syscall each.
-  if (file !== ':memory:') db.pragma('mmap_size = 1073741824');
+  if (file !== ':memory:') db.exec('pragma mmap_size = 1073741824');
   return db;
 }
 
@@ -132,29 +49,44 @@ export interface SqliteRows {
   foreignCommits(): number;
 }
 
+/** The columns of a names row, in the order of {@link namesRow}. */
+const COLUMNS = '"key", "urn", "status", "data", "version", "created", "updated"';
+
+/** A statement whose rows come back as arrays: node:sqlite builds an array faster than an object (one property definition per column). */
+function arrayStatement(db: DatabaseSync, sqlText: string): StatementSync {
+  const stmt = db.prepare(sqlText);
+  stmt.setReturnArrays(true);
+  return stmt;
+}
+
+/** A row of {@link COLUMNS} as an array, to its object (one shape for rowToRecord wherever the row came from). */
+function namesRow(r: unknown[] | undefined): NamesTable | undefined {
+  if (r === undefined) return undefined;
+  return { key: r[0] as string, urn: r[1] as string, status: r[2] as string, data: r[3] as string, version: r[4] as number, created: r[5] as number, updated: r[6] as number };
+}
+
 /**
- * The hot path straight on better-sqlite3: one prepared statement called
+ * The hot path straight on node:sqlite: one prepared statement called
  * synchronously, without kysely's per-query connection hand-over (which
  * costs more than the B-tree lookup itself).
  */
-function sqliteRows(db: BetterSqlite3.Database, writer: BetterSqlite3.Database): SqliteRows {
-  const columns = '"key", "urn", "status", "data", "version", "created", "updated"';
-  const bySlot = db.prepare<[number], NamesTable>(`select ${columns} from "names" where "id" = ?`);
-  const byKey = db.prepare<[string], NamesTable>(`select ${columns} from "names" where "key" = ?`);
-  const inIdOrder = db.prepare<[number, number], NamesTable & { id: number }>(`select "id", ${columns} from "names" where "id" > ? order by "id" limit ?`);
-  const dataVersion = writer.prepare<[], number>('pragma data_version').pluck();
+function sqliteRows(db: DatabaseSync, writer: DatabaseSync): SqliteRows {
+  const bySlot = arrayStatement(db, `select ${COLUMNS} from "names" where "id" = ?`);
+  const byKey = arrayStatement(db, `select ${COLUMNS} from "names" where "key" = ?`);
+  const inIdOrder = arrayStatement(db, `select ${COLUMNS}, "id" from "names" where "id" > ? order by "id" limit ?`);
+  const dataVersion = arrayStatement(writer, 'pragma data_version');
   const begin = db.prepare('begin');
   const commit = db.prepare('commit');
   return {
     // slots.ts: an empty slot means the name is not held; another key in it, a collision.
     get: (key) => {
-      const row = bySlot.get(nameSlot(key));
-      return row === undefined || row.key === key ? row : byKey.get(key);
+      const row = bySlot.get(nameSlot(key)) as unknown[] | undefined;
+      return row === undefined || row[0] === key ? namesRow(row) : namesRow(byKey.get(key) as unknown[] | undefined);
     },
-    begin: () => { if (!db.inTransaction) begin.run(); },
-    end: () => { if (db.inTransaction) commit.run(); },
-    scan: (after, limit) => inIdOrder.all(after, limit),
-    foreignCommits: () => dataVersion.get()!,
+    begin: () => { if (!db.isTransaction) begin.run(); },
+    end: () => { if (db.isTransaction) commit.run(); },
+    scan: (after, limit) => (inIdOrder.all(after, limit) as unknown as unknown[][]).map((r) => ({ ...namesRow(r)!, id: r[7] as number })),
+    foreignCommits: () => (dataVersion.get() as unknown as [number])[0],
   };
 }
 
@@ -165,34 +97,34 @@ function sqliteRows(db: BetterSqlite3.Database, writer: BetterSqlite3.Database):
  */
 export async function openSqlite(file: string, migrate: (db: Kysely<Database>) => Promise<void>): Promise<{ db: StoreDb; rows: SqliteRows | undefined }> {
   const writerDb = sqliteConnection(file);
-  const writer = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachedStatements(writerDb) }) });
+  const writer = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: kyselySqlite(writerDb) }) });
   try {
     await migrate(writer);
   } catch (e) {
     await writer.destroy();
-    if (writerDb.open) writerDb.close();
+    if (writerDb.isOpen) writerDb.close();
     throw e;
   }
   // From now on the writer waits for the lock in beginTransaction, without blocking the event loop.
-  writerDb.pragma('busy_timeout = 0');
+  writerDb.exec('pragma busy_timeout = 0');
   // SQLite checkpoints the WAL only when a writer commits or the last
   // connection closes; a process killed after a bulk import leaves the
   // whole import in the WAL, and a resolver that never writes would then
   // search the WAL index on every page read. Copy it into the database
   // now, without waiting for anyone (PASSIVE).
-  if (file !== ':memory:') writerDb.pragma('wal_checkpoint(PASSIVE)');
+  if (file !== ':memory:') writerDb.exec('pragma wal_checkpoint(PASSIVE)');
   // A second connection for reads: under WAL, readers do not wait for a
   // long write (a bulk import). ':memory:' databases are per connection.
   const memory = file === ':memory:';
   const readerDb = memory ? writerDb : sqliteConnection(file);
-  const reader = memory ? writer : new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(readerDb) }) });
+  const reader = memory ? writer : new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(readerDb) }) });
   const close = async () => {
     if (reader !== writer) await reader.destroy();
     await writer.destroy();
     // kysely closes a connection only if it ever ran a query on it; the last
     // connection to close checkpoints the WAL into the database and removes it.
-    if (readerDb.open) readerDb.close();
-    if (writerDb.open) writerDb.close();
+    if (readerDb.isOpen) readerDb.close();
+    if (writerDb.isOpen) writerDb.close();
   };
   return { db: storeDb('sqlite', writer, reader, close), rows: memory ? undefined : sqliteRows(readerDb, writerDb) };
 }

@@ -5,29 +5,44 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-let built: Promise<string> | undefined;
+const built = new Map<string, Promise<string>>();
+let cleanupSet = false;
 
-/** Bundles main.ts once per test process; returns the path of the .mjs. */
+/**
+ * Bundles `entry` (a path from the repository's root) once per test
+ * process, urikit from its TypeScript sources; returns the path of the .mjs.
+ */
+export function bundledScript(entry: string): Promise<string> {
+  let script = built.get(entry);
+  if (!script) {
+    script = (async () => {
+      // Inside the root node_modules so that node finds fastify, kysely and pg.
+      const dir = join(root, 'node_modules', '.cache', 'urikit-resolver-test', String(process.pid));
+      mkdirSync(dir, { recursive: true });
+      if (!cleanupSet) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      cleanupSet = true;
+      const outfile = join(dir, `${basename(entry, '.ts')}.mjs`);
+      await build({
+        entryPoints: [join(root, entry)],
+        bundle: true, platform: 'node', format: 'esm', target: 'node22', outfile, logLevel: 'error',
+        alias: { urikit: join(root, 'packages/urikit/src/index.ts'), '@urikit/html': join(root, 'packages/html/src/index.ts') },
+        external: ['fastify', 'kysely', 'pg', 'esbuild'],
+      });
+      return outfile;
+    })();
+    built.set(entry, script);
+  }
+  return script;
+}
+
+/** src/server/main.ts bundled (see {@link bundledScript}). */
 export function mainScript(): Promise<string> {
-  return (built ??= (async () => {
-    // Inside the root node_modules so that node finds fastify, kysely, better-sqlite3 and pg.
-    const dir = join(root, 'node_modules', '.cache', 'urikit-resolver-test', String(process.pid));
-    mkdirSync(dir, { recursive: true });
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const outfile = join(dir, 'main.mjs');
-    await build({
-      entryPoints: [join(root, 'packages/resolver/src/server/main.ts')],
-      bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error',
-      alias: { urikit: join(root, 'packages/urikit/src/index.ts'), '@urikit/html': join(root, 'packages/html/src/index.ts') },
-      external: ['fastify', 'kysely', 'better-sqlite3', 'pg', 'esbuild'],
-    });
-    return outfile;
-  })());
+  return bundledScript('packages/resolver/src/server/main.ts');
 }
 
 /** A child process and its output so far. */

@@ -8,11 +8,11 @@
  * names that moved there (RFC 2483).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import BetterSqlite3 from 'better-sqlite3';
 import { importNames, openStore, type Store } from '../../src/store/index.js';
 import { startServer } from '../../src/server/index.js';
 import { testEngines } from '../helpers/engines.js';
 import { get } from '../helpers/http.js';
+import { openSqliteFile } from '../../src/store/sqlite-driver.js';
 
 const engines = await testEngines('links.test');
 afterAll(async () => { for (const e of engines) await e.cleanup(); });
@@ -102,7 +102,7 @@ describe('migration 0004: the links of a store written before it', () => {
       await store.writer.put('urn:example:m', { urn: 'urn:example:m', status: 'moved', movedTo: 'urn:example:t' });
       await put(store, 'urn:example:s', { successor: 'urn:example:t' });
       await store.close();
-      const db = new BetterSqlite3(file);
+      const db = openSqliteFile(file);
       db.exec("drop table name_links; delete from kysely_migration where name = '0004_name_links'");
       db.prepare("update names set data = json_remove(data, '$.movedFrom', '$.predecessors') where key = 'urn:example:t'").run();
       expect(JSON.parse((db.prepare("select data from names where key = 'urn:example:t'").get() as { data: string }).data).movedFrom).toBeUndefined();

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importNames, openStore } from '../../src/store/index.js';
 import { migrationProvider, type Database } from '../../src/store/schema.js';
 import { nameSlot } from '../../src/store/slots.js';
+import { kyselySqlite, openSqliteFile } from '../../src/store/sqlite-driver.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'urikit-slots-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,9 +15,9 @@ const freshFile = () => join(dir, `s${n++}.sqlite`);
 
 /** The row ids of `keys`, read from the file beside the store's own connections. */
 function rowIds(file: string, keys: string[]): Array<{ key: string; id: number }> {
-  const raw = new BetterSqlite3(file, { readonly: true });
+  const raw = openSqliteFile(file, { readOnly: true });
   try {
-    return raw.prepare(`select key, id from names where key in (${keys.map(() => '?').join(', ')}) order by key`).all(...keys) as Array<{ key: string; id: number }>;
+    return raw.prepare(`select key, id from names where key in (${keys.map(() => '?').join(', ')}) order by key`).all(...keys).map((r) => ({ key: r.key as string, id: r.id as number }));
   } finally {
     raw.close();
   }
@@ -96,8 +96,7 @@ describe('name slots (SQLite names table keyed by a 52-bit hash of the key)', ()
 
   it('are given to the names of a store made before them (migration 0002), which resolve as before', async () => {
     const file = freshFile();
-    const raw = new BetterSqlite3(file);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(openSqliteFile(file)) }) });
     const { error } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateTo('0001_names');
     expect(error).toBeUndefined();
     const row = (i: number) => ({ key: `urn:example:m${i}`, urn: `urn:example:m${i}`, status: 'active', data: JSON.stringify({ locations: [{ url: `http://a.example/m${i}` }] }), version: 1, created: 1000, updated: 2000 });
