@@ -273,11 +273,8 @@ export class UriScanner {
             j++;
           }
           if (angle && eols > 0 && this.quoted && text.charCodeAt(j) === GT) {
-            // Quoted mail: the "> " that begins the next line is quoting, not the closing bracket.
-            let q = j;
-            while (q < len && (text.charCodeAt(q) === GT || text.charCodeAt(q) === 0x20)) q++;
-            if (q >= len && !final) return PENDING;
-            if (q > j && text.charCodeAt(q - 1) === 0x20 && q < len && !(cls(text.charCodeAt(q)) & T_SPACE)) j = q;
+            j = this.afterQuoteMarkers(j);
+            if (j < 0) return PENDING;
           }
           if (j >= len && !final) return PENDING;
           const hyphenBreak = eols > 0 && text.charCodeAt(i - 1) === HYPHEN;
@@ -323,7 +320,15 @@ export class UriScanner {
     let j = i + 1;
     for (let digit = 0; digit < 2; digit++) {
       const from = j;
-      while (j < len && j - from <= MAX_GAP && cls(text.charCodeAt(j)) & T_SPACE) j++;
+      let eols = 0;
+      while (j < len && j - from <= MAX_GAP && cls(text.charCodeAt(j)) & T_SPACE) {
+        const w = text.charCodeAt(j++);
+        if (w === 0x0a || (w === 0x0d && text.charCodeAt(j) !== 0x0a)) eols++;
+      }
+      if (eols > 0 && this.quoted && text.charCodeAt(j) === GT) {
+        j = this.afterQuoteMarkers(j);
+        if (j < 0) return PENDING;
+      }
       if (j >= len) return this.final ? REJECT : PENDING;
       if (hexValue(text.charCodeAt(j)) < 0) return REJECT;
       built += text[j];
@@ -332,6 +337,20 @@ export class UriScanner {
     b.built = built;
     b.segStart = b.resume = j;
     return MATCH;
+  }
+
+  /**
+   * Quoted mail, inside `<...>` after a line break: the "> " that begins the
+   * next line (at `j`) is quoting, not the closing bracket. The index after
+   * the quote markers, `j` where they are not followed by the URI's next
+   * character, -1 when the text ends before that is known.
+   */
+  private afterQuoteMarkers(j: number): number {
+    const text = this.text, len = text.length;
+    let q = j;
+    while (q < len && (text.charCodeAt(q) === GT || text.charCodeAt(q) === 0x20)) q++;
+    if (q >= len && !this.final) return -1;
+    return q > j && text.charCodeAt(q - 1) === 0x20 && q < len && !(cls(text.charCodeAt(q)) & T_SPACE) ? q : j;
   }
 
   /** Does the next line (from `j`) continue a URI broken after a hyphen? Not if it begins another URI. */

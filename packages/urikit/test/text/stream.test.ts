@@ -8,7 +8,7 @@ import type { ExtractOptions, UriMatch } from 'urikit';
 const TOKENS = [
   'http://example.org/a', 'https://x.example/p?q=1#f', ' ', '\n', '\r\n', '-\n', '-', '.', ',', ':', '(', ')', '<', '>', '"',
   "'", '*', 'URL:', 'urn:isbn:123', 'www.w3.org', '/path', 'word', 'é', '例', '\u{1F600}', '<http://a.example/b\n c>', 'ftp.example.org',
-  'roy@example.org', '%20', '%', '[', ']', '?', '#', 'mailto:', '  ', 'x://[::1]/', 'example.com/x', 'a-', 'urn:x-y:z?+r', '\t', '\n> ', '> ',
+  'roy@example.org', '%20', '%', '%2', '0y', '[', ']', '?', '#', 'mailto:', '  ', 'x://[::1]/', 'example.com/x', 'a-', 'urn:x-y:z?+r', '\t', '\n> ', '> ',
 ];
 const textArb = fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }).map((a) => a.join(''));
 const optsArb = fc.constantFrom<ExtractOptions>({}, { abbreviated: true, emails: true }, { schemes: 'any' }, { iri: false }, { urnProfile: 'urn-2012' });
