@@ -37,6 +37,8 @@ const CLAIMS: readonly Claim[] = [
   { says: 'urikit has no WHATWG mode; the WHATWG libraries pass', feature: 'WHATWG URL Standard parsing (what browsers do)', lib: 'urikit', cell: '—' },
   { says: 'fast-uri and uri-js accept forbidden NIDs', feature: 'URN syntax (RFC 8141)', lib: 'fast-uri', cell: '✗ 1/3' },
   { says: 'fast-uri and uri-js accept forbidden NIDs', feature: 'URN syntax (RFC 8141)', lib: 'uri-js', cell: '✗ 1/3' },
+  { says: 'neither knows a namespace\'s rules, and uri-js decodes %41 in a URN', feature: 'URN equivalence (RFC 8141 §3)', lib: 'uri-js', cell: '✗ 4/9' },
+  { says: 'neither knows a namespace\'s rules, and uri-js decodes %41 in a URN', feature: 'URN equivalence (RFC 8141 §3)', lib: 'fast-uri', cell: '✗ 5/9' },
   { says: 'fast-uri has a working mailto codec', feature: 'Scheme codec: mailto (RFC 6068)', lib: 'fast-uri', cell: '✓ 2/2' },
   { says: 'uri-js has a working mailto codec', feature: 'Scheme codec: mailto (RFC 6068)', lib: 'uri-js', cell: '✓ 2/2' },
   { says: "Node's fileURLToPath matches on the file cases", feature: 'Scheme codec: file URI <-> path (RFC 8089)', lib: 'Node URL', cell: '✓ 3/3' },
