@@ -87,6 +87,41 @@ describe('SSRF: blocking requests to internal addresses (2003 draft §7.3)', () 
   });
 });
 
+type Lookup = (host: string, opts: { all: true }) => Promise<Array<{ address: string }>>;
+
+/** The recipe's assertPublic, word for word, with its DNS lookup passed in. */
+async function assertPublic(url: string, lookup: Lookup): Promise<void> {
+  const ref = parse(url, 'uri');
+  if (ref.host === undefined) throw new Error('no host');
+  const cls = classifyHost(ref.host);
+  if (cls !== 'public' && cls !== 'name') throw new Error(`blocked: ${ref.host} is ${cls}`);
+  if (cls === 'name') {
+    for (const { address } of await lookup(ref.host, { all: true })) {
+      const resolved = classifyHost(address);
+      if (resolved !== 'public') throw new Error(`blocked: ${ref.host} resolves to ${address} (${resolved})`);
+    }
+  }
+}
+
+describe('SSRF: the recipe behind a resolver that answers every name', () => {
+  // A wildcard resolver (as some ISPs and captive portals run) gives a public
+  // address for any name, so a host read as a name passes the DNS step: the
+  // recipe is safe only if the hosts fetch() reads as addresses are never names.
+  const asked: string[] = [];
+  const wildcard: Lookup = async (host) => { asked.push(host); return [{ address: '93.184.215.14' }]; };
+  it.each(['http://127.0x.0x.1/', 'http://0x7f.0x.1/', 'http://10.0x.0x.1/', 'http://169.254.0x.0xfe/', 'http://0x/', 'http://0x7f.1/', 'http://127.1/'])('%s is blocked before any DNS question', async (uri) => {
+    asked.length = 0;
+    await expect(assertPublic(uri, wildcard)).rejects.toThrow(/^blocked: /);
+    expect(asked).toEqual([]);
+  });
+  it('a name goes to the resolver, and is blocked when it resolves to an internal address', async () => {
+    asked.length = 0;
+    await expect(assertPublic('http://www.ietf.org/', wildcard)).resolves.toBeUndefined();
+    expect(asked).toEqual(['www.ietf.org']);
+    await expect(assertPublic('http://www.ietf.org/', async () => [{ address: '127.0.0.1' }])).rejects.toThrow('blocked: www.ietf.org resolves to 127.0.0.1 (loopback)');
+  });
+});
+
 describe('laws of classifyHost', () => {
   const address = fc.oneof(
     fc.integer({ min: 0, max: 0xffffffff }),
