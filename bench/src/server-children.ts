@@ -48,8 +48,8 @@ async function childImport(db: string, n: number): Promise<void> {
 }
 
 /** A resolver on `db` with a name cache of `cacheMiB` (the server's default if negative), measured once the cache is filled. */
-async function childResolver(db: string, cacheMiB: number): Promise<void> {
-  const server = await startServer({ port: 0, db, rateLimit: false, logger: false, ...(cacheMiB >= 0 ? { nameCacheBytes: cacheMiB * 2 ** 20 } : {}) });
+async function childResolver(db: string, cacheMiB: number, stats: string): Promise<void> {
+  const server = await startServer({ port: 0, db, rateLimit: false, logger: false, ...(cacheMiB >= 0 ? { nameCacheBytes: cacheMiB * 2 ** 20 } : {}), ...(stats === 'off' ? { stats: false as const } : {}) });
   // The steady state of a running resolver: its name cache filled.
   await server.nameCacheReady;
   process.send!({ port: server.port, rss: process.memoryUsage().rss });
@@ -80,7 +80,7 @@ async function childBare(headersJson: string, mapSize: number): Promise<void> {
 /** Runs the child named by `argv` (after `--child`). */
 export async function runChild(argv: string[]): Promise<void> {
   if (argv[0] === 'import') await childImport(argv[1]!, Number(argv[2]));
-  else if (argv[0] === 'resolver') await childResolver(argv[1]!, Number(argv[2]));
+  else if (argv[0] === 'resolver') await childResolver(argv[1]!, Number(argv[2]), argv[3] ?? 'on');
   else await childBare(argv[1]!, Number(argv[2]));
 }
 

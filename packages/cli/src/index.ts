@@ -8,6 +8,7 @@ import { compareCommand, hostCommand, lintCommand, normalizeCommand, parseComman
 import { urnCommand } from './commands/urn.js';
 import { extractCommand } from './commands/extract.js';
 import { gatewayCommand, importCommand, resolveUrnCommand, serveCommand, tokenCommand } from './commands/service.js';
+import { linksCommand } from './commands/links.js';
 
 export { EXIT_FAILURE, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from './command.js';
 export type { Command } from './command.js';
@@ -19,13 +20,13 @@ export type { Command } from './command.js';
  * ```ts
  * COMMANDS.map((c) => c.name)
  * // ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn',
- * //  'serve', 'gateway', 'resolve-urn', 'import', 'token']
+ * //  'serve', 'gateway', 'resolve-urn', 'import', 'token', 'links']
  * ```
  */
 export const COMMANDS: readonly Command[] = [
   parseCommand, validateCommand, resolveCommand, normalizeCommand, compareCommand,
   extractCommand, lintCommand, hostCommand, urnCommand,
-  serveCommand, gatewayCommand, resolveUrnCommand, importCommand, tokenCommand,
+  serveCommand, gatewayCommand, resolveUrnCommand, importCommand, tokenCommand, linksCommand,
 ];
 
 function version(): string {

@@ -239,3 +239,61 @@ describe('urikit gateway', () => {
     expect(await stop(gw.child)).toBe(0);
   });
 });
+
+describe('urikit links, urn mint --db and serve --check-links', () => {
+  it('links check --db checks the locations of a store (loopback allowed here), keeps their health, exits 1 when one is broken', async () => {
+    const { createServer } = await import('node:http');
+    const origin = createServer((req, res) => res.writeHead(req.url === '/gone' ? 404 : 200).end());
+    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(origin.address() as { port: number }).port}`;
+    try {
+      const file = join(dir, 'links.sqlite');
+      const ndjson = join(dir, 'links.ndjson');
+      writeFileSync(ndjson, `${JSON.stringify({ urn: 'urn:example:ok', locations: [`${base}/ok`] })}\n${JSON.stringify({ urn: 'urn:example:gone', locations: [`${base}/gone`] })}\n`);
+      expect((await run(['import', '--db', file, ndjson])).code).toBe(0);
+      // without --allow-private nothing on 127.0.0.1 is fetched: both are blocked, none broken
+      const guarded = await run(['links', 'check', '--db', file]);
+      expect([guarded.code, guarded.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0])]).toEqual([0, ['blocked', 'blocked']]);
+      const r = await run(['links', 'check', '--json', '--db', file, '--allow-private', '--force', '--host-delay-ms', '0']);
+      expect(r.code).toBe(1);
+      const [out] = records(r.stdout);
+      expect(out).toMatchObject({ summary: { checked: 2, ok: 1, broken: 1 }, lines: [{ urn: 'urn:example:gone', url: `${base}/gone`, state: 'failing', status: 404, consecutiveFailures: 1 }] });
+      // a list of URLs, nothing kept
+      const list = await run(['links', 'check', '--allow-private', '--all', `${base}/ok`, `${base}/gone`]);
+      expect(list.stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 3).join(' '))).toEqual(['ok 0 200', 'failing 1 http-404']);
+      expect(list.stderr).toContain('checked 2: 1 ok, 1 broken');
+      expect((await run(['links', 'check'])).code).toBe(2);
+    } finally {
+      await new Promise((r) => origin.close(r));
+    }
+  });
+
+  it('urn mint --db reserves the next free names in the store, the counter kept between runs', async () => {
+    const file = join(dir, 'mint.sqlite');
+    const first = await run(['urn', 'mint', '--db', file, '--prefix', 'urn:nbn:de:101-', '--start', '202007140', '--count', '2', '--json']);
+    expect(first.code).toBe(0);
+    expect(records(first.stdout)).toEqual([{ urn: 'urn:nbn:de:101-2020071401', status: 'reserved' }, { urn: 'urn:nbn:de:101-2020071413', status: 'reserved' }]);
+    const next = await run(['urn', 'mint', '--db', file, '--prefix', 'urn:nbn:de:101-']);
+    expect(next.stdout).toBe('urn:nbn:de:101-2020071427\n');
+  });
+
+  it('serve --check-links probes in the background and /admin/links reports it; the --links options need it', async () => {
+    const file = join(dir, 'serve-links.sqlite');
+    const ndjson = join(dir, 'serve-links.ndjson');
+    writeFileSync(ndjson, `${JSON.stringify({ urn: 'urn:example:planted', locations: ['http://127.0.0.1:1/admin'] })}\n`);
+    expect((await run(['import', '--db', file, ndjson])).code).toBe(0);
+    const token = (await run(['token', 'create', '--authority', 'urn:example', '--db', file])).stdout.trim();
+    const s = await startService(['serve', '--port', '0', '--db', file, '--check-links', '--link-checker-contact', 'mailto:ops@example.org']);
+    try {
+      let lines: Array<{ state: string; error?: string }> = [];
+      for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+        lines = (await (await fetch(`${s.info.url}/admin/links`, { headers: { authorization: `Bearer ${token}` } })).json() as { lines: typeof lines }).lines;
+        if (lines[0]?.state !== 'unchecked') break;
+      }
+      expect(lines).toMatchObject([{ state: 'blocked', error: 'blocked-address (loopback)' }]);
+    } finally {
+      await stop(s.child);
+    }
+    expect((await run(['serve', '--links-pause', 'urn:example'])).code).toBe(2);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { UriError } from 'urikit';
-import type { GatewayOptions, ResolveOptions, ServerOptions, Store } from '@urikit/resolver';
+import type { GatewayOptions, LinkCheckerOptions, ResolveOptions, ServerOptions, Store } from '@urikit/resolver';
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
 
@@ -67,9 +67,17 @@ export const serveCommand: Command = {
     'db-replica': { type: 'string', arg: 'URL', help: 'PostgreSQL: a streaming replica (postgres://...) where resolutions read; writes and admin reads go to --db, the primary; the lag is in /metrics' },
     'name-cache-mb': { type: 'string', arg: 'MB', help: 'memory for names kept outside the database, filled at start and kept exact on every write of any process (default 256, over a million names; 0: none)' },
     log: { type: 'boolean', help: 'structured JSON logs on standard output' },
+    'no-stats': { type: 'boolean', help: 'do not count resolutions (default: counted per name, day and service in memory, written in bulk every 5 s; no address kept)' },
+    'robot-pattern': { type: 'string', multiple: true, arg: 'TEXT', help: 'a User-Agent substring that marks a robot, counted apart, added to the defaults; repeatable' },
+    'check-links': { type: 'boolean', help: 'check the locations of the active names in the background (EZID\'s schedule: 30 days when healthy, 52 hours when failing)' },
+    'link-checker-contact': { type: 'string', arg: 'URL', help: 'where a site owner can ask about the link checker (mailto: or a page), sent in its User-Agent' },
+    'links-allow-private': { type: 'boolean', help: 'let the link checker reach private, loopback and link-local addresses (default: public only)' },
+    'links-exclude-host': { type: 'string', multiple: true, arg: 'HOST', help: 'never probe this host or its subdomains; repeatable' },
+    'links-pause': { type: 'string', multiple: true, arg: 'PREFIX', help: 'do not check the names under this authority prefix for now; repeatable' },
   },
   examples: [
     'urikit serve --demo                        # http://127.0.0.1:4500/ with the example names',
+    'urikit serve --db names.sqlite --check-links --link-checker-contact mailto:urn-admin@library.example',
     'urikit serve --db names.sqlite --port 8080 --authority urn:dns:library.bigstate.edu',
     'URIKIT_DB=postgres://user@db/urikit urikit serve --host 0.0.0.0',
     'urikit serve --db postgres://user@primary/urikit --db-replica postgres://user@replica/urikit',
@@ -90,6 +98,18 @@ export const serveCommand: Command = {
     if (typeof args.values['db-replica'] === 'string') opts.dbReplica = args.values['db-replica'];
     if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 4095) * 1024 * 1024;
     if (args.values.log === true) opts.logger = true;
+    if (args.values['no-stats'] === true) opts.stats = false;
+    else if (args.values['robot-pattern'] !== undefined) opts.stats = { robotPatterns: args.values['robot-pattern'] as string[] };
+    if (args.values['check-links'] === true) {
+      const checker: LinkCheckerOptions = {};
+      if (args.values['links-allow-private'] === true) checker.probe = { allowAddresses: 'all' };
+      if (typeof args.values['link-checker-contact'] === 'string') checker.probe = { ...checker.probe, userAgent: `urikit-link-checker/0.1 (+${args.values['link-checker-contact']})` };
+      if (args.values['links-exclude-host'] !== undefined) checker.excludeHosts = args.values['links-exclude-host'] as string[];
+      if (args.values['links-pause'] !== undefined) checker.pausedPrefixes = args.values['links-pause'] as string[];
+      opts.checkLinks = checker;
+    } else if (['links-allow-private', 'link-checker-contact', 'links-exclude-host', 'links-pause'].some((o) => args.values[o] !== undefined)) {
+      throw new UsageError('the --links-* and --link-checker-contact options go with --check-links', 'serve');
+    }
     const stop = signalled();
     const service = await import('@urikit/resolver');
     const server = await service.startServer(opts);

@@ -6,8 +6,9 @@ import type { UrnProfile } from 'urikit';
 import { BULK, COMMON, UsageError, type Command } from '../command.js';
 import { runPerInput } from '../inputs.js';
 import type { OpOptions } from '../ops/index.js';
+import { MINT_OPTIONS, mintCommandRun } from './urn-mint.js';
 
-const ACTIONS = ['parse', 'validate', 'normalize', 'equivalent', 'display'] as const;
+const ACTIONS = ['parse', 'validate', 'normalize', 'equivalent', 'display', 'mint'] as const;
 
 /**
  * The `urikit urn` command: its options, help text and what it runs.
@@ -21,18 +22,20 @@ const ACTIONS = ['parse', 'validate', 'normalize', 'equivalent', 'display'] as c
  */
 export const urnCommand: Command = {
   name: 'urn',
-  summary: 'URNs: parse, validate, normalize, equivalent, display (RFC 8141, 2012 and 1995 drafts)',
+  summary: 'URNs: parse, validate, normalize, equivalent, display, mint (RFC 8141, 2012 and 1995 drafts)',
   usage: [
     'urn parse|validate|normalize|display [options] URN...',
     'urn equivalent [options] A B',
     'urn ACTION [options] [--input FILE]...   (one URN per line; for equivalent, "A<TAB>B")',
+    'urn mint --prefix PREFIX [--count N] [--start N | --random] [--db URL]',
   ],
-  details: 'parse: NID, NSS and the r-, q- and f-components (RFC 8141 §2), or the directives of the 2012 draft §2.3.\nvalidate: the syntax and the namespace\'s own rules (RFC 8141 §5): ISBN and ISSN check digits, the DNB check digit of urn:nbn:de and urn:nbn:ch.\nnormalize: the canonical form used as a key (2012 draft §5, RFC 8141 §3).\nequivalent: lexical equivalence; --purpose name drops the query (§5 step 5a), cache keeps it in order (5b).\ndisplay: the form for people, decoding only what the namespace says is safe (§2.2, §4).',
+  details: 'parse: NID, NSS and the r-, q- and f-components (RFC 8141 §2), or the directives of the 2012 draft §2.3.\nvalidate: the syntax and the namespace\'s own rules (RFC 8141 §5): ISBN and ISSN check digits, the DNB check digit of urn:nbn:de and urn:nbn:ch.\nnormalize: the canonical form used as a key (2012 draft §5, RFC 8141 §3).\nequivalent: lexical equivalence; --purpose name drops the query (§5 step 5a), cache keeps it in order (5b).\ndisplay: the form for people, decoding only what the namespace says is safe (§2.2, §4).\nmint: new names under a prefix, from a counter or at random, the DNB check digit appended to urn:nbn:de and\nurn:nbn:ch names; with --db, reserved in the store in the transaction that moves the prefix\'s counter.',
   options: {
     ...COMMON,
     profile: { type: 'string', short: 'p', arg: 'PROFILE', choices: ['rfc8141', 'urn-2012', 'yaurn-1995'], default: 'rfc8141', help: 'the generation of the URN rules' },
     purpose: { type: 'string', arg: 'PURPOSE', choices: ['name', 'cache'], help: 'equivalent: what the comparison is for (2012 draft §5)' },
     ...BULK,
+    ...MINT_OPTIONS,
   },
   examples: [
     'urikit urn parse "urn:example:a123?+res?=q#frag"',
@@ -40,11 +43,15 @@ export const urnCommand: Command = {
     'urikit urn equivalent "urn:isbn:0-395-36341-1" "URN:ISBN:0-395-36341-1"',
     'urikit urn parse --profile yaurn-1995 urn:dns:library.bigstate.edu:aj17-mcc',
     'urikit urn validate --json < names.txt',
+    'urikit urn mint --prefix urn:nbn:de:101- --count 3 --start 202007140',
+    'urikit urn mint --prefix urn:nbn:de:101- --db names.sqlite   # the next free name, reserved',
   ],
   run: (args) => {
     const [action, ...rest] = args.positionals;
     if (action === undefined) throw new UsageError(`missing action: one of ${ACTIONS.join(', ')}`, 'urn');
     if (!(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`unknown action "${action}": one of ${ACTIONS.join(', ')}`, 'urn');
+    if (action === 'mint') return mintCommandRun(args);
+    if (Object.keys(MINT_OPTIONS).some((o) => args.values[o] !== undefined)) throw new UsageError(`--${Object.keys(MINT_OPTIONS).find((o) => args.values[o] !== undefined)} is an option of urn mint`, 'urn');
     const opts: OpOptions = {};
     if (typeof args.values.profile === 'string' && args.values.profile !== 'rfc8141') opts.urnProfile = args.values.profile as UrnProfile;
     if (typeof args.values.purpose === 'string') opts.purpose = args.values.purpose as 'name' | 'cache';

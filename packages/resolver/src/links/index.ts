@@ -12,3 +12,5 @@ export { addressClass, BlockedAddressError, guardedLookup, isAllowedAddress, PUB
 export { dispatchByHost } from './dispatch.js';
 export { checkLinks, isExcludedHost, MemoryLinkHealthStore } from './checker.js';
 export type { LinkCheckOptions, LinkCheckSummary, LinkHealthStore, LinkTarget } from './checker.js';
+export { LinkHealthView } from './view.js';
+export type { ChangedLinkHealth, LinkHealthLookup, UnhealthyLinkSource } from './view.js';

@@ -34,6 +34,7 @@ export const LOCATION_SCHEMA = {
         language: text(100),
         meta: text(8192),
         preference: { type: ['number', 'string', 'null'], maxLength: 32 },
+        preservation: { type: ['boolean', 'null'] },
       },
     },
   ],

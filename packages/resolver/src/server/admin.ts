@@ -13,7 +13,6 @@ import { recordJson } from './render.js';
 import { importNames } from '../store/import.js';
 import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../store/keys.js';
 import type { Store } from '../store/store.js';
-import { verifyToken } from '../store/tokens.js';
 import { LifecycleError } from '../store/lifecycle.js';
 import type { Authority } from '../store/types.js';
 import type { WriteResult } from '../store/writer.js';
@@ -21,19 +20,9 @@ import { checkScheme, DEFAULT_LOCATION_SCHEMES, InputError, validateNameInput } 
 import { urc0Charset } from '../formats/charset.js';
 import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './admin-schemas.js';
 import type { Metrics } from './metrics.js';
-import { sendRateLimited } from './pipeline.js';
 import type { RateLimiter } from './ratelimit.js';
+import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './admin-scope.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The admin token that authenticated this request. */
-    adminToken?: { id: string; authority: string };
-  }
-}
-
-function problem(reply: FastifyReply, status: number, title: string, extra: Record<string, unknown> = {}): FastifyReply {
-  return reply.code(status).type('application/problem+json').send({ type: 'about:blank', title, status, ...extra });
-}
 
 /** The URN that follows `prefix` in the raw request path (not decoded: percent-encoding is part of a URN). */
 function urnFromPath(request: FastifyRequest, prefix: string): string {
@@ -51,15 +40,6 @@ function jsonObject(body: unknown): Record<string, unknown> | undefined {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body) || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
   return body as Record<string, unknown>;
-}
-
-/** A listing prefix or cursor: a key's characters, printable US-ASCII (a NUL would fail in PostgreSQL, not here). */
-function isKeyText(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c <= 0x20 || c >= 0x7f) return false;
-  }
-  return true;
 }
 
 /** An absolute URI (RFC 3986 §4.3) whose scheme is one of `schemes`. */
@@ -144,27 +124,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
 
   app.register(async (admin) => {
     useStrictSchemas(admin);
-    admin.addHook('onRequest', async (request, reply) => {
-      const token = await verifyToken(store, request.headers.authorization);
-      if (!token) {
-        reply.header('www-authenticate', 'Bearer realm="urikit admin"');
-        return problem(reply, 401, 'Unauthorized', { detail: 'send Authorization: Bearer <token> (urikit token create --authority <prefix>)' });
-      }
-      request.adminToken = token;
-      // Each token has its own bucket: one busy script cannot starve the others, nor the resolution side.
-      const wait = limits.limiter?.take(token.id) ?? 0;
-      if (wait > 0) {
-        metrics.rateLimited++;
-        return sendRateLimited(reply, limits.limiter!, wait, 'token');
-      }
-      return undefined;
-    });
-
-    const scoped = (request: FastifyRequest, reply: FastifyReply, key: string): boolean => {
-      if (inAuthority(key, request.adminToken!.authority)) return true;
-      problem(reply, 403, 'Forbidden', { detail: `${key} is outside this token's authority "${request.adminToken!.authority}"` });
-      return false;
-    };
+    admin.addHook('onRequest', adminAuth(store, { limiter: limits.limiter, metrics }));
+    const scoped = inScope;
 
     const keyOr400 = (reply: FastifyReply, urn: string): string | undefined => {
       try {
@@ -252,15 +213,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     /** The prefix a listing may read: the requested one when it lies inside the token's authority. */
     const listPrefix = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
       const q = request.query as Record<string, unknown>;
-      const asked = typeof q.prefix === 'string' ? q.prefix : '';
-      const auth = request.adminToken!.authority;
-      if (asked.length > 4096) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is at most 4096 characters' }); return undefined; }
-      const prefix = asked.toLowerCase().startsWith('urn:') && asked.length > 4 ? asked.replace(/^urn:[^:]*/i, (m) => m.toLowerCase()) : asked;
-      // The names of the authority are those under "<authority>:" (urn:isbnx:1 starts with urn:isbn too).
-      if (auth !== '' && (prefix === '' || prefix === auth)) return `${auth}:`;
-      if (!prefixInAuthority(prefix, auth)) { problem(reply, 403, 'Forbidden', { detail: `the prefix is outside this token's authority "${auth}"` }); return undefined; }
-      if (!isKeyText(prefix)) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is printable US-ASCII, as URNs are' }); return undefined; }
-      return prefix;
+      return scopedPrefix(request, reply, typeof q.prefix === 'string' ? q.prefix : undefined);
     };
 
     admin.get('/names', async (request, reply) => {

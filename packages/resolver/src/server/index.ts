@@ -3,10 +3,15 @@
  * use. Re-exports only.
  */
 export { startServer, type RunningServer } from './server.js';
-export { DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_NAME_CACHE_BYTES, type ServerOptions, type ServerLimits } from './options.js';
-export { UrnResolutionService, type ResolutionRequest, type ResolutionConfig } from './resolve.js';
+export { DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_NAME_CACHE_BYTES, type ServerOptions, type ServerLimits, type LinkCheckerOptions } from './options.js';
+export { UrnResolutionService, type ResolutionRequest, type ResolutionConfig, type ResolutionExtras } from './resolve.js';
 export { readTarget, serviceOf, type RequestTarget, type Service } from './target.js';
 export { classifyRequestLine } from './simple.js';
 export { localResolveUrn } from './local.js';
+export { checkStoreLinks, LinkWorker, type StoreLinkCheckOptions } from './link-worker.js';
+export { withHealth, healthLine, locationRank, type HealthNote, type ShownLocation } from './location-health.js';
+export { registerAdminReports, type AdminReportOptions } from './admin-reports.js';
+export { registerAdminMint } from './admin-mint.js';
+export { adminAuth, problem, scopedPrefix, inScope, isKeyText } from './admin-scope.js';
 export type { Answer } from './answer.js';
 export { renderLocations, renderRecord, renderNames, renderMessage, recordJson, preferredOrder, preferredLocation, type Rendered } from './render.js';

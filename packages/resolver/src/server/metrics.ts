@@ -1,7 +1,8 @@
 /**
  * `/metrics` in the Prometheus text exposition format (version 0.0.4):
  * request counts by kind and status, a latency histogram, rate-limited
- * requests, imports, and the store's gauges.
+ * requests, imports, the store's gauges, link checks and the health of
+ * locations.
  */
 import type { Store } from '../store/store.js';
 
@@ -12,7 +13,11 @@ const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  *
  * @example
  * ```ts
- * const m = new Metrics(); m.observe('resolve', 302, 0.0004); m.render()
+ * const m = new Metrics();
+ * m.observe('resolve', 302, 0.0004);
+ * m.observeLinkCheck('broken');
+ * m.render().includes('urikit_requests_total{kind="resolve",status="302"} 1'); // true
+ * m.render().includes('urikit_link_checks_total{outcome="broken"} 1'); // true
  * ```
  */
 export class Metrics {
@@ -24,7 +29,16 @@ export class Metrics {
   importedRecords = 0;
   failedImports = 0;
   inFlight = 0;
+  /** Probes by outcome (ok, broken, retry, blocked). */
+  readonly linkChecks = new Map<string, number>();
+  /** Locations per health state, as of the last pass of the link checker. */
+  linkStates: Record<string, number> = {};
   readonly #started = Date.now();
+
+  /** Counts one probe of the link checker. */
+  observeLinkCheck(outcome: string): void {
+    this.linkChecks.set(outcome, (this.linkChecks.get(outcome) ?? 0) + 1);
+  }
 
   /** Counts one answered request. */
   observe(kind: string, status: number, seconds: number): void {
@@ -53,6 +67,10 @@ export class Metrics {
     lines.push('# HELP urikit_imported_records_total Records written by bulk imports.', '# TYPE urikit_imported_records_total counter', `urikit_imported_records_total ${this.importedRecords}`);
     lines.push('# HELP urikit_failed_imports_total Bulk imports rolled back.', '# TYPE urikit_failed_imports_total counter', `urikit_failed_imports_total ${this.failedImports}`);
     lines.push('# HELP urikit_requests_in_flight Requests being answered.', '# TYPE urikit_requests_in_flight gauge', `urikit_requests_in_flight ${this.inFlight}`);
+    lines.push('# HELP urikit_link_checks_total Probes of the link checker, by outcome.', '# TYPE urikit_link_checks_total counter');
+    for (const [outcome, n] of this.linkChecks) lines.push(`urikit_link_checks_total{outcome="${outcome}"} ${n}`);
+    lines.push('# HELP urikit_link_locations Locations by health state, as of the link checker\'s last pass.', '# TYPE urikit_link_locations gauge');
+    for (const [state, n] of Object.entries(this.linkStates)) lines.push(`urikit_link_locations{state="${state}"} ${n}`);
     const mem = process.memoryUsage();
     lines.push('# HELP process_resident_memory_bytes Resident memory.', '# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${mem.rss}`);
     lines.push('# HELP process_start_time_seconds Start time of the process.', '# TYPE process_start_time_seconds gauge', `process_start_time_seconds ${Math.floor(this.#started / 1000)}`);

@@ -1,7 +1,35 @@
 /**
  * The options of `urikit serve` and their defaults.
  */
+import type { LinkSchedule, Politeness } from '../links/schedule.js';
+import type { ProbeOptions } from '../links/probe.js';
 import type { Store } from '../store/store.js';
+
+/**
+ * The link checker of `urikit serve --check-links`: a background worker
+ * that checks every location of every active name on its schedule (by
+ * default EZID's: 30 days when healthy, 52 hours when failing), politely
+ * (per host and globally), never inside the operator's network unless
+ * allowed, and pauses `pauseMs` between passes over the store.
+ *
+ * @example
+ * ```ts
+ * const o: LinkCheckerOptions = { pauseMs: 600_000, excludeHosts: ['intranet.example'], pausedPrefixes: ['urn:nbn:de:101'] };
+ * o.excludeHosts; // ['intranet.example']
+ * ```
+ */
+export interface LinkCheckerOptions {
+  /** Time between two passes over the store (default 10 minutes: a pass only probes what is due). */
+  pauseMs?: number;
+  schedule?: LinkSchedule;
+  politeness?: Partial<Politeness>;
+  /** Probe options; `allowAddresses: 'all'` lets the checker reach private and loopback addresses (default: public only). */
+  probe?: Partial<ProbeOptions>;
+  /** Hosts never probed (a name matches itself and its subdomains). */
+  excludeHosts?: string[];
+  /** Authority prefixes whose names are not checked for now. */
+  pausedPrefixes?: string[];
+}
 
 /**
  * Limits that keep one client from exhausting the server: a body, a
@@ -11,6 +39,7 @@ import type { Store } from '../store/store.js';
  * @example
  * ```ts
  * const limits: Partial<ServerLimits> = { bodyBytes: 1 << 20, requestTimeoutMs: 5000 };
+ * ({ ...DEFAULT_LIMITS, ...limits }).urnLength; // 4096
  * ```
  */
 export interface ServerLimits {
@@ -111,6 +140,17 @@ export interface ServerOptions {
   logger?: boolean | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   /** Log every resolution request too (default false: only admin requests and errors). */
   accessLog?: boolean;
+  /**
+   * Resolution statistics: counted in memory per name, UTC day and service
+   * (robots apart by User-Agent, the operator's patterns added to the
+   * defaults), flushed to the store in bulk every `flushIntervalMs`
+   * (default 5 s). On by default; `false` turns counting off.
+   */
+  stats?: false | { flushIntervalMs?: number; robotPatterns?: string[] };
+  /** Run the link checker in the background (default off); resolution orders locations by health either way. */
+  checkLinks?: boolean | LinkCheckerOptions;
+  /** How often the link health that resolution reads is reloaded from the store (default 60 s; another process may run the checker). */
+  linkHealthRefreshMs?: number;
 }
 
 /**

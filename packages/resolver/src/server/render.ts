@@ -7,7 +7,8 @@ import { boundedJson, boundedText } from '../formats/bounded.js';
 import { escapeHtml, htmlLink, htmlPage } from '../formats/html.js';
 import type { ResultFormat } from '../formats/negotiate.js';
 import { formatUrc0, type FormatUrc0Options, type Urc0Part } from '../formats/urc0.js';
-import type { NameLocation, NameRecord } from '../store/types.js';
+import type { NameRecord } from '../store/types.js';
+import { healthLine, locationRank, type ShownLocation } from './location-health.js';
 
 /**
  * A rendered body: bytes or text, with the format it is in (1995 draft
@@ -25,16 +26,19 @@ export interface Rendered {
 }
 
 /**
- * Locations in order of preference: higher `preference` first, equal ones
- * in their stored order (the first is what I2L redirects to).
+ * Locations in the order an answer gives them: healthy regular locations
+ * first, then healthy preservation copies, then failing ones (see
+ * `location-health.ts`); within each, higher `preference` first, equal
+ * ones in their stored order (the first is what I2L redirects to).
  *
  * @example
  * ```ts
  * preferredOrder([{ url: 'a' }, { url: 'b', preference: 1 }])[0].url // 'b'
+ * preferredOrder([{ url: 'a', preservation: true, preference: 9 }, { url: 'b' }]).map((l) => l.url) // ['b', 'a']
  * ```
  */
-export function preferredOrder(locations: readonly NameLocation[]): NameLocation[] {
-  return locations.map((l, i) => ({ l, i })).sort((a, b) => (b.l.preference ?? 0) - (a.l.preference ?? 0) || a.i - b.i).map((x) => x.l);
+export function preferredOrder<L extends ShownLocation>(locations: readonly L[]): L[] {
+  return locations.map((l, i) => ({ l, i, rank: locationRank(l) })).sort((a, b) => a.rank - b.rank || (b.l.preference ?? 0) - (a.l.preference ?? 0) || a.i - b.i).map((x) => x.l);
 }
 
 /**
@@ -47,9 +51,16 @@ export function preferredOrder(locations: readonly NameLocation[]): NameLocation
  * preferredLocation([]) // undefined
  * ```
  */
-export function preferredLocation(locations: readonly NameLocation[]): NameLocation | undefined {
-  let best: NameLocation | undefined;
-  for (const l of locations) if (!best || (l.preference ?? 0) > (best.preference ?? 0)) best = l;
+export function preferredLocation(locations: readonly ShownLocation[]): ShownLocation | undefined {
+  let best: ShownLocation | undefined;
+  let bestRank = 0;
+  for (const l of locations) {
+    const rank = locationRank(l);
+    if (!best || rank < bestRank || (rank === bestRank && (l.preference ?? 0) > (best.preference ?? 0))) {
+      best = l;
+      bestRank = rank;
+    }
+  }
   return best;
 }
 
@@ -58,17 +69,32 @@ function urc0Options(urc0LineLength: number | undefined): FormatUrc0Options {
   return urc0LineLength !== undefined ? { maxLineLength: urc0LineLength } : {};
 }
 
-/** A location as a text/urc-0 part: the header names charset/language only when the record does (1995 draft §3.4.2). */
-function toPart(l: NameLocation): Urc0Part {
+/** What an answer adds to a location's own metainformation: its health, and that it is a preservation copy. */
+function notes(l: ShownLocation): string[] {
+  const out: string[] = [];
+  if (l.health !== undefined) out.push(healthLine(l.health));
+  if (l.preservation === true) out.push('Preservation copy: the fallback when the other locations fail');
+  return out;
+}
+
+/** A location as a text/urc-0 part: the header names charset/language only when the record does (1995 draft §3.4.2); health and preservation are metainformation lines. */
+function toPart(l: ShownLocation): Urc0Part {
   const p: Urc0Part = { url: l.url };
   if (l.charset !== undefined) p.charset = l.charset;
   if (l.language !== undefined) p.language = l.language;
-  if (l.meta !== undefined) p.meta = l.meta;
+  const meta = [...(l.meta !== undefined ? [l.meta] : []), ...notes(l)];
+  if (meta.length > 0) p.meta = meta.join('\n');
   return p;
 }
 
-function locationJson(l: NameLocation): Record<string, unknown> {
+function locationJson(l: ShownLocation): Record<string, unknown> {
   return { ...l };
+}
+
+/** The notes of a location as HTML, after its link. */
+function htmlNotes(l: ShownLocation): string {
+  const n = notes(l);
+  return n.length === 0 ? '' : `<div class="${l.health !== undefined ? `health ${l.health.state}` : 'note'}">${n.map(escapeHtml).join('<br>')}</div>`;
 }
 
 /**
@@ -81,7 +107,7 @@ function locationJson(l: NameLocation): Record<string, unknown> {
  * renderLocations('urn:ex:a', [{ url: 'http://a/' }], 'uri-list').body // '# urn:ex:a\r\nhttp://a/\r\n'
  * ```
  */
-export function renderLocations(urn: string, locations: readonly NameLocation[], format: ResultFormat, extra?: Record<string, unknown>, urc0LineLength?: number): Rendered {
+export function renderLocations(urn: string, locations: readonly ShownLocation[], format: ResultFormat, extra?: Record<string, unknown>, urc0LineLength?: number): Rendered {
   switch (format) {
     case 'urc-0':
       return { format, body: formatUrc0(locations.map(toPart), urc0Options(urc0LineLength)) };
@@ -90,11 +116,11 @@ export function renderLocations(urn: string, locations: readonly NameLocation[],
     case 'json':
       return { format, body: `${JSON.stringify({ urn, ...extra, locations: locations.map(locationJson) })}\n` };
     case 'html': {
-      const items = locations.map((l) => `<li>${htmlLink(l.url)}${l.mediaType ? ` <small>(${escapeHtml(l.mediaType)})</small>` : ''}${l.meta ? `<div class="meta">${escapeHtml(l.meta)}</div>` : ''}</li>`).join('\n');
+      const items = locations.map((l) => `<li>${htmlLink(l.url)}${l.mediaType ? ` <small>(${escapeHtml(l.mediaType)})</small>` : ''}${l.meta ? `<div class="meta">${escapeHtml(l.meta)}</div>` : ''}${htmlNotes(l)}</li>`).join('\n');
       return { format, body: htmlPage(urn, `<h1><code>${escapeHtml(urn)}</code></h1>\n<ol>\n${items}\n</ol>`) };
     }
     case 'plain':
-      return { format, body: `${urn}\n\n${locations.map((l) => `${l.url}${l.meta ? `\n  ${l.meta.split('\n').join('\n  ')}` : ''}\n`).join('\n')}` };
+      return { format, body: `${urn}\n\n${locations.map((l) => `${l.url}${[...(l.meta ? l.meta.split('\n') : []), ...notes(l)].map((m) => `\n  ${m}`).join('')}\n`).join('\n')}` };
   }
 }
 
@@ -170,7 +196,7 @@ export function renderRecord(r: NameRecord, format: ResultFormat, urc0LineLength
       return { format, body: `${JSON.stringify(recordJson(r))}\n` };
     case 'html': {
       const dl = metadataLines(r).map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${/^[a-z][a-z0-9+.-]*:\S+$/i.test(v) && v.length < 2048 ? htmlLink(v) : escapeHtml(v)}</dd>`).join('\n');
-      const locs = r.locations.length ? `\n<h2>Locations</h2>\n<ol>${preferredOrder(r.locations).map((l) => `<li>${htmlLink(l.url)}</li>`).join('')}</ol>` : '';
+      const locs = r.locations.length ? `\n<h2>Locations</h2>\n<ol>${preferredOrder(r.locations).map((l) => `<li>${htmlLink(l.url)}${htmlNotes(l)}</li>`).join('')}</ol>` : '';
       return { format, body: htmlPage(r.urn, `<h1><code>${escapeHtml(r.urn)}</code></h1>\n<dl>\n${dl}\n</dl>${locs}`) };
     }
     case 'urc-0':
@@ -194,7 +220,7 @@ export function renderRecord(r: NameRecord, format: ResultFormat, urc0LineLength
  * ```
  */
 export function recordText(r: NameRecord): string {
-  return `${metadataLines(r).map(([k, v]) => `${k}: ${v}`).join('\n')}\n${preferredOrder(r.locations).map((l) => `Location: ${l.url}\n`).join('')}`;
+  return `${metadataLines(r).map(([k, v]) => `${k}: ${v}`).join('\n')}\n${preferredOrder(r.locations).map((l) => `Location: ${l.url}\n${notes(l).map((n) => `  ${n}\n`).join('')}`).join('')}`;
 }
 
 /**

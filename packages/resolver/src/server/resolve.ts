@@ -17,6 +17,9 @@ import { respond, type ResolutionConfig, type Subject } from './respond.js';
 
 export type { ResolutionConfig } from './respond.js';
 import { readTarget, type RequestTarget, type Service } from './target.js';
+import { withHealth } from './location-health.js';
+import type { LinkHealthLookup } from '../links/view.js';
+import type { StatsCounter } from '../stats/counter.js';
 
 /**
  * One resolution request, as any front (HTTP/1.x or HTTP/0.9) reads it.
@@ -37,6 +40,31 @@ export interface ResolutionRequest {
   host?: string | undefined;
   /** Absolute URL of this resolver, from its configuration (never from the request): absolute `Location`s, urn+a, record pointers. */
   base?: string;
+  /** The client's User-Agent: statistics count robots apart (and keep nothing else of it). */
+  userAgent?: string | undefined;
+}
+
+/**
+ * What a resolution service consults besides the store: the health of
+ * locations (to order them) and the statistics counter (told of every
+ * answer about a name the store holds).
+ *
+ * @example
+ * ```ts
+ * const rows: StatsRow[] = [];
+ * const extras: ResolutionExtras = { stats: new StatsCounter({ add: async (r) => { rows.push(...r); } }, { flushIntervalMs: 0 }) };
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const service = new UrnResolutionService(store, { cacheControl: 'no-cache', seeOther: false, urnLength: 4096, urc0LineLength: 76, about: { contact: 'mailto:a@example.org', meta: 'urikit' } }, extras);
+ * await service.answer({ target: '/urn:isbn:0451450523', httpVersion: '1.1', userAgent: 'Googlebot/2.1' });
+ * await extras.stats!.close();
+ * rows.map((r) => [r.key, r.service, r.human, r.robot]); // [['urn:isbn:0451450523', 'I2L', 0, 1]]
+ * await store.close();
+ * ```
+ */
+export interface ResolutionExtras {
+  health?: LinkHealthLookup;
+  stats?: StatsCounter;
 }
 
 /**
@@ -48,6 +76,9 @@ export interface ResolutionRequest {
 const CHOOSER: ResultFormat[] = ['html', 'urc-0', 'json', 'uri-list', 'plain'];
 const ASKED_BY_FORMAT: Readonly<Record<ResultFormat, Asked>> = { html: 'locate', 'urc-0': 'list', 'uri-list': 'list', plain: 'list', json: 'describe' };
 const ASKED_BY_SERVICE: Readonly<Record<Exclude<Service, 'I=I'>, Asked>> = { I2L: 'locate', I2Ls: 'list', I2C: 'describe', I2Cs: 'describe', I2N: 'name', I2Ns: 'names' };
+
+/** The RFC 2483 service a request counts under in the statistics, when it names none. */
+const SERVICE_OF_ASKED: Readonly<Record<Asked, string>> = { locate: 'I2L', list: 'I2Ls', describe: 'I2C', name: 'I2N', names: 'I2Ns' };
 
 /** An HTTP/0.9 client takes text/urc-0 (1995 draft §3.3), and anything when urc-0 cannot carry the answer. */
 const SIMPLE_ACCEPT = 'text/urc-0, */*;q=0.1';
@@ -70,7 +101,7 @@ const SIMPLE_ACCEPT = 'text/urc-0, */*;q=0.1';
  * ```
  */
 export class UrnResolutionService {
-  constructor(readonly store: Store, readonly config: ResolutionConfig) {}
+  constructor(readonly store: Store, readonly config: ResolutionConfig, readonly extras: ResolutionExtras = {}) {}
 
   /** The answer to one request (never throws for bad input: 4xx instead). */
   async answer(req: ResolutionRequest): Promise<Answer> {
@@ -114,6 +145,7 @@ export class UrnResolutionService {
     if (t.service === 'I=I') return this.#same(req, t, nk, accept);
     const asked = this.#asked(req, t, accept);
     const subject = await this.#subject(nk);
+    if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
     const base = req.base ?? '';
     return respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t }, subject, asked);
   }
@@ -126,7 +158,11 @@ export class UrnResolutionService {
       const lower = lowerElementId(nk.elementId);
       if (lower !== nk.elementId) record = await this.store.names.get(`${nk.authority}:${lower}`);
     }
-    if (record) return { key: record.key, urn: record.urn, state: stateOf(record), record };
+    if (record) {
+      // The answer depends on the health of the locations too: its validators change when the health does.
+      const shown = withHealth(record, this.extras.health);
+      return { key: record.key, urn: record.urn, state: stateOf(record), record: shown.record, ...(shown.digest !== '' ? { health: { digest: shown.digest, changed: shown.changed } } : {}) };
+    }
     const rule = await this.store.prefixRules.match(nk.key);
     if (rule) return { key: nk.key, urn: nk.key, state: 'rule', rule };
     return { key: nk.key, urn: nk.key, state: 'unknown' };

@@ -60,6 +60,8 @@ export interface Subject {
   state: AnswerState;
   record?: NameRecord;
   rule?: PrefixRule;
+  /** When the locations' health shows in the answer: what it depends on (for the tag) and when it last changed. */
+  health?: { digest: string; changed: number };
 }
 
 /**
@@ -197,10 +199,10 @@ export function respond(c: RespondContext, s: Subject, asked: Asked): Answer {
     format = order[0]!;
   }
   const version = r?.version ?? 0;
-  const updated = r?.updated ?? s.rule?.updated;
+  const updated = r !== undefined ? Math.max(r.updated, s.health?.changed ?? 0) : s.rule?.updated;
   const headers: Record<string, string> = { 'cache-control': effective.status < 400 ? c.config.cacheControl : 'no-cache', vary: 'Accept' };
   if (updated !== undefined) {
-    headers.etag = entityTag(version, `${s.key}|${asked}|${format}|${c.target.form}|${s.rule?.target ?? ''}`);
+    headers.etag = entityTag(version, `${s.key}|${asked}|${format}|${c.target.form}|${s.rule?.target ?? ''}${s.health?.digest ?? ''}`);
     headers['last-modified'] = httpDate(updated);
     if ((c.ifNoneMatch !== undefined || c.ifModifiedSince !== undefined) && effective.status < 300
       && notModified({ 'if-none-match': c.ifNoneMatch, 'if-modified-since': c.ifModifiedSince }, headers.etag, updated)) {

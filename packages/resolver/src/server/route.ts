@@ -49,6 +49,7 @@ export function resolutionHandler(service: UrnResolutionService, base: () => str
       ifModifiedSince: request.headers['if-modified-since'],
       host: request.headers.host,
       base: base(),
+      userAgent: request.headers['user-agent'],
     };
     const a = await service.answer(req);
     request.answerKind = simple ? 'simple' : a.kind;

@@ -32,6 +32,11 @@ import { registerResolution } from './route.js';
 import { createFront } from './simple.js';
 import { HostAuthorities } from './host-authorities.js';
 import { localResolveUrn } from './local.js';
+import { LinkHealthView } from '../links/view.js';
+import { StatsCounter } from '../stats/counter.js';
+import { registerAdminReports } from './admin-reports.js';
+import { registerAdminMint } from './admin-mint.js';
+import { LinkWorker } from './link-worker.js';
 
 /**
  * A running resolution service.
@@ -39,6 +44,8 @@ import { localResolveUrn } from './local.js';
  * @example
  * ```ts
  * const s: RunningServer = await startServer({ port: 0, db: ':memory:' });
+ * s.url.startsWith('http://127.0.0.1:'); // true
+ * s.store.engine; // 'sqlite'
  * await s.close();
  * ```
  */
@@ -52,6 +59,10 @@ export interface RunningServer {
   app: FastifyInstance;
   /** Resolves, with the number of names cached, when the name cache has been filled (see `ServerOptions.nameCacheBytes`). */
   nameCacheReady: Promise<number>;
+  /** The statistics counter, unless statistics are off. */
+  stats?: StatsCounter;
+  /** The link health resolution orders locations by. */
+  linkHealth: LinkHealthView;
   /** Stops accepting, finishes the requests in flight, closes the store if it opened it. */
   close(): Promise<void>;
 }
@@ -65,7 +76,7 @@ export interface RunningServer {
  * @example
  * ```ts
  * const server = await startServer({ port: 0, db: ':memory:', demo: true });
- * console.log(`curl -i ${server.url}/urn:ietf:rfc:2141`);
+ * (await fetch(`${server.url}/urn:ietf:rfc:2141`, { redirect: 'manual' })).status; // 302
  * await server.close();
  * ```
  */
@@ -84,6 +95,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       caseSensitive: (opts.caseSensitiveAuthorities ?? []).map(authorityPrefix),
     });
     await authorities.refresh();
+    // What resolution consults besides the store: link health (kept fresh
+    // from the store, and at once from this process's checker) and the
+    // statistics counter (flushed in bulk, never on the request's path).
+    const linkHealth = new LinkHealthView(store.linkHealth);
+    await linkHealth.refresh();
+    const stats = opts.stats === false ? undefined : new StatsCounter(store.stats, {
+      ...(opts.stats?.flushIntervalMs !== undefined ? { flushIntervalMs: opts.stats.flushIntervalMs } : {}),
+      ...(opts.stats?.robotPatterns !== undefined ? { robotPatterns: opts.stats.robotPatterns } : {}),
+    });
     const service = new UrnResolutionService(store, {
       ...(authority !== undefined && authority !== '' ? { authority } : {}),
       authorities,
@@ -95,7 +115,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         contact: opts.about?.contact ?? 'mailto:postmaster@localhost',
         meta: opts.about?.meta ?? 'This resolver runs urikit serve: the URN resolution service of draft-ietf-uri-yaurn-00 (1995)\nwith RFC 2169 /uri-res/ requests, RFC 2483 services and 2012 draft s= directives.',
       },
-    });
+    }, { health: linkHealth, ...(stats !== undefined ? { stats } : {}) });
     const metrics = new Metrics();
     const limiter = opts.rateLimit === false ? undefined : new RateLimiter(opts.rateLimit?.perSecond ?? 100, opts.rateLimit?.burst ?? 200);
     let ownUrl = '';
@@ -135,6 +155,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? 20, opts.adminRateLimit?.burst ?? 100);
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter });
+    const checker = typeof opts.checkLinks === 'object' ? opts.checkLinks : {};
+    const auth = { limiter: adminLimiter, metrics };
+    registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
+    registerAdminMint(app, store, { auth, schemes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
     registerResolution(app, service, () => publicUrl ?? ownUrl);
     await app.ready();
@@ -154,6 +178,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const url = `http://${shown}:${port}`;
     ownUrl = url;
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
+    linkHealth.start(opts.linkHealthRefreshMs ?? 60_000, (e) => app.log.error({ err: e }, 'reloading the link health failed'));
+    const worker = opts.checkLinks === undefined || opts.checkLinks === false ? undefined : new LinkWorker(store, {
+      ...checker,
+      pausedPrefixes: (checker.pausedPrefixes ?? []).map(authorityPrefix),
+      view: linkHealth,
+      onResult: (result) => metrics.observeLinkCheck(result.outcome),
+      onPass: (summary) => {
+        app.log.info({ summary }, 'link check pass');
+        void store.linkHealth.countByState().then((states) => { metrics.linkStates = states; }, (e: unknown) => app.log.error({ err: e }, 'counting link states failed'));
+      },
+      onError: (e) => app.log.error({ err: e }, 'link check pass failed'),
+    }, checker.pauseMs ?? 600_000);
+    worker?.start();
     const warming = (store.nameCache?.warm() ?? Promise.resolve(0))
       .then((cached) => { app.log.info({ cached }, 'name cache filled'); return cached; })
       .catch((e: unknown) => { app.log.error({ err: e }, 'filling the name cache failed'); return 0; });
@@ -173,10 +210,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       httpServer.close(() => undefined);
       await frontClosed;
       await app.close();
+      await worker?.close();
+      linkHealth.close();
+      // The counts of the last seconds go to the store before it closes.
+      await stats?.close().catch((e: unknown) => app.log.error({ err: e }, 'the last statistics flush failed'));
       if (ownsStore) await store.close();
       await warming;
     })());
-    return { url, port, store, app, close, nameCacheReady: warming };
+    return { url, port, store, app, close, nameCacheReady: warming, ...(stats !== undefined ? { stats } : {}), linkHealth };
   } catch (e) {
     if (ownsStore) await store.close();
     throw e;

@@ -3,8 +3,11 @@
  * SQLite's: a resolution in a store of millions of names then costs what
  * it costs in a store of a thousand (a hash lookup instead of a B-tree
  * descent through cold pages). It stays exact: this process's writes drop
- * their keys when they end (forget), and a commit by any other process
- * empties it before the next turn's first read (SQLite's data_version).
+ * their keys when they end (forget), and a commit by another process that
+ * changed names empties it before the next turn's first read (SQLite's
+ * data_version says another process committed; the names generation,
+ * read in the turn's snapshot, says whether that commit changed names or
+ * only statistics or link health).
  * On PostgreSQL, which tells no one of other machines' commits, the
  * cache checks the change feed instead (postgres-cache.ts).
  */
@@ -37,6 +40,7 @@ export class CachedNameReader implements NameReader, NameCacheControl {
   readonly #source: SqliteNameReader;
   readonly #cache: NameCache;
   #foreignCommits: number;
+  #generation: number;
   #closed = false;
 
   /** `maxBytes` bounds the rows kept; the index takes 16 to 32 bytes a name besides. */
@@ -44,6 +48,7 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     this.#source = source;
     this.#cache = new NameCache(maxBytes);
     this.#foreignCommits = source.rows.foreignCommits();
+    this.#generation = source.rows.namesGeneration();
   }
 
   get size(): number {
@@ -53,10 +58,15 @@ export class CachedNameReader implements NameReader, NameCacheControl {
   /** A new turn: another process committed since the last one, so any cached row may be stale. */
   #openTurn(): void {
     if (!this.#source.openTurn()) return;
+    // data_version first, then the generation in this turn's snapshot (taken
+    // by that read): every commit data_version counts is in the snapshot.
     const commits = this.#source.rows.foreignCommits();
-    if (commits !== this.#foreignCommits) {
+    if (commits === this.#foreignCommits) return;
+    this.#foreignCommits = commits;
+    const generation = this.#source.rows.namesGeneration();
+    if (generation !== this.#generation) {
       this.#cache.clear();
-      this.#foreignCommits = commits;
+      this.#generation = generation;
     }
   }
 
@@ -70,9 +80,14 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     return row ? rowToRecord(row) : undefined;
   }
 
-  /** After a write of this process ended (committed or not): its names leave the cache. */
-  forget(keys: readonly string[]): void {
+  /**
+   * After a write of this process ended: its names leave the cache, and a
+   * committed change of names raised the names generation by one (db.ts),
+   * which is then not another process's change.
+   */
+  forget(keys: readonly string[], committed: boolean): void {
     for (const key of keys) this.#cache.delete(key);
+    if (committed && keys.length > 0) this.#generation++;
   }
 
   async warm(pageSize = 5000): Promise<number> {

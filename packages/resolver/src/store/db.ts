@@ -14,7 +14,7 @@ import type { Database, Engine } from './schema.js';
  * the keys of the names it wrote: what a reader that keeps rows or a read
  * snapshot must let go of.
  */
-export type WriteListener = (keys: readonly string[]) => void;
+export type WriteListener = (keys: readonly string[], committed: boolean) => void;
 
 /**
  * One write transaction's handle: the query builder bound to it, and the
@@ -56,14 +56,20 @@ export function storeDb(engine: Engine, db: Kysely<Database>, readDb: Kysely<Dat
     readDb,
     async write<T>(fn: (w: WriteScope) => Promise<T>): Promise<T> {
       const written: string[] = [];
+      let committed = false;
       try {
-        return await db.transaction().execute(async (trx) => {
+        const out = await db.transaction().execute(async (trx) => {
           if (lock) await lock(trx);
-          return fn({ trx, written });
+          const result = await fn({ trx, written });
+          // SQLite: other processes' name caches see this change of names (cached-reader.ts).
+          if (engine === 'sqlite' && written.length > 0) await trx.updateTable('names_generation').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', 1).execute();
+          return result;
         });
+        committed = true;
+        return out;
       } finally {
         // After the commit (or the rollback): a read from now on sees the write.
-        for (const listener of listeners) listener(written);
+        for (const listener of listeners) listener(written, committed);
       }
     },
     onWrite(listener: WriteListener): void {

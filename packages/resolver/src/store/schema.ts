@@ -66,6 +66,51 @@ export interface NameLinksTable {
   rel: string;
 }
 
+/** `link_health`: one row per location URL the link checker has probed (links/health.ts). */
+export interface LinkHealthRow {
+  /** SHA-256 of the URL, base64url: a key of fixed size (a URL may be longer than an index entry can be). */
+  id: string;
+  url: string;
+  state: string;
+  last_check: number;
+  next_check: number;
+  status: number | null;
+  final_url: string | null;
+  elapsed_ms: number | null;
+  failures: number;
+  error: string | null;
+  failing_since: number | null;
+  /** When `state` last changed (ms): what a resolution answer that depends on the health last changed at. */
+  changed: number;
+}
+
+/** `resolution_stats`: resolution counts per name, UTC day and service, sums of the counters' flushes. */
+export interface ResolutionStatsTable {
+  key: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  service: string;
+  human: number;
+  robot: number;
+}
+
+/**
+ * `names_generation` (SQLite): one row, its `n` raised by every write
+ * transaction that changes a name, so that a process's name cache is
+ * emptied by another process's change of names, not by every commit (a
+ * flush of statistics, a link check).
+ */
+export interface NamesGenerationTable {
+  id: number;
+  n: number;
+}
+
+/** `mint_counters`: the next counter value of each prefix names are minted under. */
+export interface MintCountersTable {
+  prefix: string;
+  next: number;
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   names: NamesTable;
@@ -74,6 +119,10 @@ export interface Database {
   prefix_rules: PrefixRulesTable;
   tokens: TokensTable;
   authorities: AuthoritiesTable;
+  link_health: LinkHealthRow;
+  resolution_stats: ResolutionStatsTable;
+  names_generation: NamesGenerationTable;
+  mint_counters: MintCountersTable;
 }
 
 /** Which engine a migration is running on. */
@@ -189,6 +238,52 @@ function migrations(engine: Engine): Record<string, Migration> {
         await backfillLinks(db);
       },
     },
+    '0005_link_health_and_stats': {
+      // Written by the link checker and the statistics counter's flushes,
+      // never on the resolution path.
+      async up(db: Kysely<any>) {
+        let health = db.schema.createTable('link_health')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('last_check', 'bigint', (c) => c.notNull())
+          .addColumn('next_check', 'bigint', (c) => c.notNull())
+          .addColumn('status', 'integer')
+          .addColumn('final_url', 'text')
+          .addColumn('elapsed_ms', 'integer')
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('error', 'text')
+          .addColumn('failing_since', 'bigint')
+          .addColumn('changed', 'bigint', (c) => c.notNull());
+        if (engine === 'sqlite') health = health.modifyEnd(sql`without rowid`);
+        await health.execute();
+        await db.schema.createIndex('link_health_state').on('link_health').columns(['state', 'changed']).execute();
+        // One row per (name, day, service); the key first, so that a name or an
+        // authority's prefix is a range of the primary key.
+        let stats = db.schema.createTable('resolution_stats')
+          .addColumn('key', keyType, (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('service', 'text', (c) => c.notNull())
+          .addColumn('human', 'bigint', (c) => c.notNull())
+          .addColumn('robot', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('resolution_stats_pk', ['key', 'day', 'service']);
+        if (engine === 'sqlite') stats = stats.modifyEnd(sql`without rowid`);
+        await stats.execute();
+        await db.schema.createIndex('resolution_stats_day').on('resolution_stats').column('day').execute();
+        if (engine === 'sqlite') {
+          await db.schema.createTable('names_generation').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('n', 'bigint', (c) => c.notNull()).execute();
+          await db.insertInto('names_generation').values({ id: 1, n: 0 }).execute();
+        }
+      },
+    },
+    '0006_mint_counters': {
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('mint_counters')
+          .addColumn('prefix', keyType, (c) => c.primaryKey())
+          .addColumn('next', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 
@@ -246,7 +341,8 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(openSqliteFile(':memory:')) }) });
  * const { error, results } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
  * error; // undefined
- * results?.map((r) => r.migrationName); // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links']
+ * results?.map((r) => r.migrationName);
+ * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats', '0006_mint_counters']
  * await db.destroy();
  * ```
  */

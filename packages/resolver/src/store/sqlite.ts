@@ -35,7 +35,7 @@ function sqliteConnection(file: string): DatabaseSync {
  * @example
  * ```ts
  * import { SqliteNameReader } from './sqlite-reader.js';
- * const rows: SqliteRows = { get: () => undefined, begin: () => undefined, end: () => undefined, scan: () => [], foreignCommits: () => 0 };
+ * const rows: SqliteRows = { get: () => undefined, begin: () => undefined, end: () => undefined, scan: () => [], foreignCommits: () => 0, namesGeneration: () => 0 };
  * new SqliteNameReader(rows).get('urn:ex:a'); // undefined
  * ```
  */
@@ -47,6 +47,8 @@ export interface SqliteRows {
   scan(after: number, limit: number): Array<NamesTable & { id: number }>;
   /** `PRAGMA data_version` of the write connection: it changes when any other connection (another process) commits. */
   foreignCommits(): number;
+  /** The count of write transactions that changed names (schema.ts `names_generation`), in the read snapshot. */
+  namesGeneration(): number;
 }
 
 /** The columns of a names row, in the order of {@link namesRow}. */
@@ -75,6 +77,7 @@ function sqliteRows(db: DatabaseSync, writer: DatabaseSync): SqliteRows {
   const byKey = arrayStatement(db, `select ${COLUMNS} from "names" where "key" = ?`);
   const inIdOrder = arrayStatement(db, `select ${COLUMNS}, "id" from "names" where "id" > ? order by "id" limit ?`);
   const dataVersion = arrayStatement(writer, 'pragma data_version');
+  const generation = arrayStatement(db, 'select "n" from "names_generation" where "id" = 1');
   const begin = db.prepare('begin');
   const commit = db.prepare('commit');
   return {
@@ -87,6 +90,7 @@ function sqliteRows(db: DatabaseSync, writer: DatabaseSync): SqliteRows {
     end: () => { if (db.isTransaction) commit.run(); },
     scan: (after, limit) => (inIdOrder.all(after, limit) as unknown as unknown[][]).map((r) => ({ ...namesRow(r)!, id: r[7] as number })),
     foreignCommits: () => (dataVersion.get() as unknown as [number])[0],
+    namesGeneration: () => Number((generation.get() as unknown as [number] | undefined)?.[0] ?? 0),
   };
 }
 

@@ -4,16 +4,18 @@
  * resolution hot path (reader.ts, one implementation per engine, the name
  * cache optional behind the same interface), the writes with the
  * lifecycle of a name (writer.ts, lifecycle.ts), listing, history,
- * partial-redirect rules, the authority registry and admin tokens.
+ * partial-redirect rules, the authority registry, admin tokens, and what
+ * the link checker, the statistics counter and the minter keep.
  *
  * ```
  *                 resolution                         admin API, import, CLI
  *                     |                                         |
  *              NameReader.get(key)             NameWriter  NameListing  NameHistory
  *             /                   \            (lifecycle) PrefixRules  Authorities
- *   CachedNameReader        PostgresNameReader             TokenTable
- *    (name cache)            TurnBatcher: a turn's names        |
- *        |                   in one statement      StoreDb.write(): one transaction,
+ *   CachedNameReader        PostgresNameReader             TokenTable   LinkHealthRecords
+ *    (name cache)            TurnBatcher: a turn's names   ResolutionStats  NameMinter
+ *        |                   in one statement                   |
+ *        |                                         StoreDb.write(): one transaction,
  *   SqliteNameReader          CheckedNameCache      the write lock taken up front
  *        |                    or tableBatches        /                        \
  *   sqlite.ts rows           (replica.ts: replica  sqlite.ts (BEGIN IMMEDIATE)  postgres.ts (advisory lock)
@@ -24,10 +26,13 @@ import { AuthorityRegistry } from './authorities.js';
 import { CachedNameReader, type NameCacheControl } from './cached-reader.js';
 import type { StoreDb } from './db.js';
 import { NameHistory } from './history.js';
+import { LinkHealthRecords } from './link-health.js';
 import { NameListing } from './listing.js';
+import { NameMinter } from './minter.js';
 import { PrefixRules } from './prefix-rules.js';
 import { KyselyNameReader, type NameReader } from './reader.js';
 import type { ReplicaLag, ReplicaMonitor } from './replica.js';
+import { ResolutionStats } from './resolution-stats.js';
 import type { Engine } from './schema.js';
 import type { SqliteRows } from './sqlite.js';
 import { SqliteNameReader } from './sqlite-reader.js';
@@ -56,11 +61,17 @@ export interface Store {
   /** PostgreSQL with a streaming replica (`OpenStoreOptions.replica`): how far behind the primary it is, measured. */
   readonly replica: ReplicaLag | undefined;
   readonly writer: NameWriter;
+  /** Minting the next free name under a prefix, in the write's transaction. */
+  readonly minter: NameMinter;
   readonly listing: NameListing;
   readonly history: NameHistory;
   readonly prefixRules: PrefixRules;
   readonly authorities: AuthorityRegistry;
   readonly tokens: TokenTable;
+  /** The health of the locations, as the link checker found it. */
+  readonly linkHealth: LinkHealthRecords;
+  /** Resolution counts per name, day and service. */
+  readonly stats: ResolutionStats;
   /** Answers a trivial query: the engine is up (and the replica it reads from, if any). */
   ping(): Promise<void>;
   /** Closes the connections. */
@@ -88,9 +99,9 @@ export function sqliteReadPath(db: StoreDb, rows: SqliteRows | undefined, nameCa
   const sqlite = new SqliteNameReader(rows);
   const cached = nameCacheBytes > 0 ? new CachedNameReader(sqlite, nameCacheBytes) : undefined;
   // After a write of this process: a read from now on sees it (a new snapshot, its names out of the cache).
-  db.onWrite((keys) => {
+  db.onWrite((keys, committed) => {
     sqlite.endTurn();
-    cached?.forget(keys);
+    cached?.forget(keys, committed);
   });
   return {
     names: cached ?? sqlite,
@@ -104,17 +115,21 @@ export function sqliteReadPath(db: StoreDb, rows: SqliteRows | undefined, nameCa
 
 /** The store over open connections and its read path. */
 export function composeStore(db: StoreDb, read: ReadPath): Store {
+  const writer = new NameWriter(db);
   return {
     engine: db.engine,
     names: read.names,
     nameCache: read.nameCache,
     replica: read.replica?.lag,
-    writer: new NameWriter(db),
+    writer,
+    minter: new NameMinter(db, writer),
     listing: new NameListing(db),
     history: new NameHistory(db),
     prefixRules: new PrefixRules(db),
     authorities: new AuthorityRegistry(db),
     tokens: new TokenTable(db),
+    linkHealth: new LinkHealthRecords(db),
+    stats: new ResolutionStats(db),
     async ping() {
       await db.readDb.selectFrom('names').select('key').limit(1).execute();
       await read.replica?.ping();

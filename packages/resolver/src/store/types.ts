@@ -12,6 +12,8 @@ import type { Urc0Charset } from '../formats/charset.js';
  * @example
  * ```ts
  * const loc: NameLocation = { url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt', charset: 'US-ASCII' };
+ * const copy: NameLocation = { url: 'https://archive.example/phone-list.txt', preservation: true };
+ * preferredOrder([copy, loc]).map((l) => l.url); // ['ftp://elm.wnln.edu/pub/mirrors/phone-list.txt', 'https://archive.example/phone-list.txt']
  * ```
  */
 export interface NameLocation {
@@ -27,6 +29,11 @@ export interface NameLocation {
   meta?: string;
   /** Higher is preferred; equal preferences keep their order. Default 0. */
   preference?: number;
+  /**
+   * A preservation copy (an archive's, a national library's): answered
+   * after every healthy regular location, the fallback when they all fail.
+   */
+  preservation?: boolean;
 }
 
 /**
@@ -37,6 +44,7 @@ export interface NameLocation {
  * @example
  * ```ts
  * const s: NameStatus = 'withdrawn';
+ * LIFECYCLE[s].active; // 'withdrawn-name'
  * ```
  */
 export type NameStatus = 'active' | 'moved' | 'withdrawn' | 'reserved';
@@ -48,6 +56,7 @@ export type NameStatus = 'active' | 'moved' | 'withdrawn' | 'reserved';
  * ```ts
  * const r: NameRecord = { key: 'urn:isbn:0451450523', urn: 'URN:ISBN:0451450523', status: 'active',
  *   locations: [{ url: 'https://openlibrary.org/isbn/0451450523' }], version: 1, created: 0, updated: 0 };
+ * recordJson(r).status; // 'active'
  * ```
  */
 export interface NameRecord {
@@ -90,6 +99,7 @@ export interface NameRecord {
  * @example
  * ```ts
  * const input: NameInput = { urn: 'urn:isbn:0451450523', locations: [{ url: 'https://example.org/' }] };
+ * validateNameInput(input).key; // 'urn:isbn:0451450523'
  * ```
  */
 export interface NameInput {

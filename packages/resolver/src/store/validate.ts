@@ -138,6 +138,10 @@ function location(v: unknown, i: number, schemes: ReadonlySet<string>): NameLoca
     if (!Number.isFinite(p)) throw new InputError(`locations[${i}].preference must be a number`);
     loc.preference = p;
   }
+  if (o.preservation !== undefined && o.preservation !== null) {
+    if (typeof o.preservation !== 'boolean') throw new InputError(`locations[${i}].preservation must be true or false`);
+    if (o.preservation) loc.preservation = true;
+  }
   try {
     formatUrc0Text([loc.charset === undefined && loc.language === undefined ? { url, ...(loc.meta !== undefined ? { meta: loc.meta } : {}) } : loc]);
   } catch (e) {

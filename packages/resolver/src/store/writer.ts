@@ -104,10 +104,16 @@ export class NameWriter {
 
   /** Creates or replaces a name; throws {@link LifecycleError} for a transition the lifecycle refuses. */
   async put(key: string, input: NameInput, actor?: string): Promise<WriteResult> {
-    return this.#db.write(async (w) => {
-      const current = await currentRecord(this.#db, w.trx, key);
-      return this.#commit(w, current, nextRecord(key, input, current, Date.now()), actor);
-    });
+    return this.#db.write((w) => this.putIn(w, key, input, actor));
+  }
+
+  /**
+   * {@link put} inside a write transaction the caller holds (minting: the
+   * counter and the new name are written in the same transaction).
+   */
+  async putIn(w: WriteScope, key: string, input: NameInput, actor?: string): Promise<WriteResult> {
+    const current = await currentRecord(this.#db, w.trx, key);
+    return this.#commit(w, current, nextRecord(key, input, current, Date.now()), actor);
   }
 
   /** Moves an existing name to a URN or URL; undefined if the name is unknown. */
@@ -198,6 +204,11 @@ export class NameWriter {
    */
   async bulk<T>(fn: (batch: BulkWriter) => Promise<T>): Promise<T> {
     return this.#db.write((w) => fn({ write: (batch, actor) => this.#writeBatch(w, batch, actor) }));
+  }
+
+  /** A batch of {@link bulk} inside a write transaction the caller holds (minting a group of names). */
+  async writeBatchIn(w: WriteScope, batch: Array<{ key: string; input: NameInput }>, actor?: string): Promise<BatchResult> {
+    return this.#writeBatch(w, batch, actor);
   }
 
   async #writeBatch(w: WriteScope, batch: Array<{ key: string; input: NameInput }>, actor?: string): Promise<BatchResult> {

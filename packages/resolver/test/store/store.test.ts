@@ -222,6 +222,30 @@ describe('sqlite: the name cache (openStore nameCacheBytes)', () => {
     }
   });
 
+  it('is kept through another process\'s commits of statistics and link health, and emptied by its next change of names', async () => {
+    const file = join(dir, `c${n++}.sqlite`);
+    const store = await openStore(file, { nameCacheBytes: 1 << 20 });
+    const other = await openStore(file);
+    try {
+      for (let i = 0; i < 10; i++) await store.writer.put(`urn:example:g${i}`, { urn: `urn:example:g${i}`, locations: [{ url: `http://a.example/g${i}` }] });
+      for (let i = 0; i < 10; i++) await url(store, `urn:example:g${i}`);
+      expect(store.nameCache?.size).toBe(10);
+      await nextTurn();
+      await other.stats.add([{ day: '2026-11-24', key: 'urn:example:g1', service: 'I2L', human: 1, robot: 0 }]);
+      await other.linkHealth.put({ url: 'http://a.example/g1', state: 'failing', lastCheck: 1, nextCheck: 2, consecutiveFailures: 1 });
+      await nextTurn();
+      expect(await url(store, 'urn:example:g1')).toBe('http://a.example/g1');
+      expect(store.nameCache?.size).toBe(10);
+      await other.writer.put('urn:example:g2', { urn: 'urn:example:g2', locations: [{ url: 'http://a.example/g2-other' }] });
+      await nextTurn();
+      expect(await url(store, 'urn:example:g2')).toBe('http://a.example/g2-other');
+      expect(store.nameCache?.size).toBe(1);
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+
   it('is filled from the table, a page at a time, and 0 turns it off', async () => {
     const file = join(dir, `c${n++}.sqlite`);
     const setup = await openStore(file);

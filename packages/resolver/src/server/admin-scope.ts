@@ -1,0 +1,144 @@
+/**
+ * What every admin route shares: the bearer token that authenticates a
+ * request (DESIGN.md: "bearer tokens, stored hashed"), the authority it
+ * may touch, and `application/problem+json` answers (RFC 9457). Each group
+ * of admin routes registers {@link adminAuth} in its own plugin.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { inAuthority, prefixInAuthority } from '../store/keys.js';
+import type { Store } from '../store/store.js';
+import { verifyToken } from '../store/tokens.js';
+import type { Metrics } from './metrics.js';
+import { sendRateLimited } from './pipeline.js';
+import type { RateLimiter } from './ratelimit.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin token that authenticated this request. */
+    adminToken?: { id: string; authority: string };
+  }
+}
+
+/**
+ * Sends an `application/problem+json` answer (RFC 9457).
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const app = Fastify();
+ * app.get('/x', (_request, reply) => problem(reply, 403, 'Forbidden', { detail: 'no' }));
+ * (await app.inject({ url: '/x' })).json(); // { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'no' }
+ * await app.close();
+ * ```
+ */
+export function problem(reply: FastifyReply, status: number, title: string, extra: Record<string, unknown> = {}): FastifyReply {
+  return reply.code(status).type('application/problem+json').send({ type: 'about:blank', title, status, ...extra });
+}
+
+/**
+ * An `onRequest` hook that lets through only requests with a valid
+ * `Authorization: Bearer <token>`, and records the token on the request;
+ * anything else is 401; past the token's rate (`limiter`, one bucket per
+ * token), 429.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const store = await openStore(':memory:');
+ * const app = Fastify();
+ * app.addHook('onRequest', adminAuth(store));
+ * app.get('/x', async (request) => request.adminToken?.authority);
+ * (await app.inject({ url: '/x' })).statusCode; // 401
+ * const { token } = await createToken(store, { authority: 'urn:isbn' });
+ * (await app.inject({ url: '/x', headers: { authorization: `Bearer ${token}` } })).body; // 'urn:isbn'
+ * await app.close();
+ * await store.close();
+ * ```
+ */
+export function adminAuth(store: Store, opts: { limiter?: RateLimiter | undefined; metrics?: Metrics } = {}): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
+  return async (request, reply) => {
+    const token = await verifyToken(store, request.headers.authorization);
+    if (!token) {
+      reply.header('www-authenticate', 'Bearer realm="urikit admin"');
+      return problem(reply, 401, 'Unauthorized', { detail: 'send Authorization: Bearer <token> (urikit token create --authority <prefix>)' });
+    }
+    request.adminToken = token;
+    // Each token has its own bucket: one busy script cannot starve the others, nor the resolution side.
+    const wait = opts.limiter?.take(token.id) ?? 0;
+    if (wait > 0) {
+      if (opts.metrics) opts.metrics.rateLimited++;
+      return sendRateLimited(reply, opts.limiter!, wait, 'token');
+    }
+    return undefined;
+  };
+}
+
+/**
+ * A listing prefix or cursor: a key's characters, printable US-ASCII (a NUL would fail in PostgreSQL, not here).
+ *
+ * @example
+ * ```ts
+ * isKeyText('urn:isbn:978'); // true
+ * isKeyText('urn:isbn: 978'); // false
+ * ```
+ */
+export function isKeyText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f) return false;
+  }
+  return true;
+}
+
+/**
+ * The key prefix a request may read (a listing, an export, a report): the
+ * one asked for when it lies inside the token's authority, the whole
+ * authority when none is asked; else a 403 or 400 has been sent and the
+ * result is undefined.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const app = Fastify();
+ * app.get('/x', async (request, reply) => {
+ *   request.adminToken = { id: 't', authority: 'urn:isbn' };
+ *   return scopedPrefix(request, reply, (request.query as { prefix?: string }).prefix) ?? reply;
+ * });
+ * (await app.inject({ url: '/x' })).body; // 'urn:isbn:'
+ * (await app.inject({ url: '/x?prefix=URN:ISBN:978' })).body; // 'urn:isbn:978'
+ * (await app.inject({ url: '/x?prefix=urn:issn:' })).statusCode; // 403
+ * await app.close();
+ * ```
+ */
+export function scopedPrefix(request: FastifyRequest, reply: FastifyReply, asked: string | undefined): string | undefined {
+  const raw = asked ?? '';
+  const auth = request.adminToken!.authority;
+  if (raw.length > 4096) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is at most 4096 characters' }); return undefined; }
+  const prefix = raw.toLowerCase().startsWith('urn:') && raw.length > 4 ? raw.replace(/^urn:[^:]*/i, (m) => m.toLowerCase()) : raw;
+  // The names of the authority are those under "<authority>:" (urn:isbnx:1 starts with urn:isbn too).
+  if (auth !== '' && (prefix === '' || prefix === auth)) return `${auth}:`;
+  if (!prefixInAuthority(prefix, auth)) { problem(reply, 403, 'Forbidden', { detail: `the prefix is outside this token's authority "${auth}"` }); return undefined; }
+  if (!isKeyText(prefix)) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is printable US-ASCII, as URNs are' }); return undefined; }
+  return prefix;
+}
+
+/**
+ * True if the token may touch the name `key`; else a 403 has been sent.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const app = Fastify();
+ * app.get('/x', async (request, reply) => {
+ *   request.adminToken = { id: 't', authority: 'urn:isbn' };
+ *   return inScope(request, reply, 'urn:issn:0167-6423') ? 'yes' : reply;
+ * });
+ * (await app.inject({ url: '/x' })).statusCode; // 403
+ * await app.close();
+ * ```
+ */
+export function inScope(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
+  if (inAuthority(key, request.adminToken!.authority)) return true;
+  problem(reply, 403, 'Forbidden', { detail: `${key} is outside this token's authority "${request.adminToken!.authority}"` });
+  return false;
+}
