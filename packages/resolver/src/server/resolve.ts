@@ -27,6 +27,11 @@ import type { StatsCounter } from '../stats/counter.js';
  * @example
  * ```ts
  * const req: ResolutionRequest = { target: '/uri-res/I2L?urn:isbn:0451450523', httpVersion: '1.1' };
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const service = new UrnResolutionService(store, { cacheControl: 'no-cache', seeOther: false, urnLength: 4096, urc0LineLength: 76, about: { contact: 'mailto:a@example.org', meta: 'urikit' } });
+ * (await service.answer(req)).headers.location; // 'https://openlibrary.org/isbn/0451450523'
+ * await store.close();
  * ```
  */
 export interface ResolutionRequest {

@@ -68,7 +68,7 @@ for (const engine of engines) {
 
 describe('the mint endpoint', () => {
   it('mints at random or from a counter under any URN prefix, registers the record sent, and refuses what it cannot mint', async () => {
-    const server = await startServer({ port: 0, db: ':memory:', rateLimit: false });
+    const server = await startServer({ port: 0, db: ':memory:', rateLimit: false, adminRateLimit: false });
     try {
       const { token } = await createToken(server.store, { authority: 'urn:example' });
       const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
