@@ -10,3 +10,4 @@ export type { OaiError, OaiErrorCode, OaiRequest, OaiVerb } from './protocol.js'
 export { decodeResumptionToken, encodeResumptionToken } from './token.js';
 export type { OaiResumption } from './token.js';
 export { utcDatetime, xmlAttrs, xmlElement, xmlEscape } from './xml.js';
+export { StoreOaiRepository, setOfKey } from './store-repository.js';

@@ -12,6 +12,7 @@ export { checkStoreLinks, LinkWorker, type StoreLinkCheckOptions } from './link-
 export { withHealth, healthLine, locationRank, type HealthNote, type ShownLocation } from './location-health.js';
 export { registerAdminReports, type AdminReportOptions } from './admin-reports.js';
 export { registerAdminMint } from './admin-mint.js';
+export { registerOai } from './oai-route.js';
 export { adminAuth, problem, scopedPrefix, inScope, isKeyText } from './admin-scope.js';
 export type { Answer } from './answer.js';
 export { renderLocations, renderRecord, renderNames, renderMessage, recordJson, preferredOrder, preferredLocation, type Rendered } from './render.js';

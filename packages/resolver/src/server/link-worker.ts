@@ -43,8 +43,9 @@ class BatchHealth implements LinkHealthStore {
     return this.known.get(url);
   }
   async put(health: LinkHealth): Promise<void> {
-    await this.store.linkHealth.put(health);
+    // resolution in this process knows it first: a report that reads the store never runs ahead of it
     this.view?.note(health);
+    await this.store.linkHealth.put(health);
   }
 }
 

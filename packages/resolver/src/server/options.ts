@@ -151,6 +151,12 @@ export interface ServerOptions {
   checkLinks?: boolean | LinkCheckerOptions;
   /** How often the link health that resolution reads is reloaded from the store (default 60 s; another process may run the checker). */
   linkHealthRefreshMs?: number;
+  /**
+   * The OAI-PMH 2.0 endpoint at `/oai` (on by default; `false` turns it
+   * off): what Identify says (default: "urikit resolver" and the `about`
+   * contact), and the records per page before a resumption token (default 500).
+   */
+  oai?: false | { repositoryName?: string; adminEmails?: string[]; pageSize?: number };
 }
 
 /**

@@ -37,6 +37,9 @@ import { StatsCounter } from '../stats/counter.js';
 import { registerAdminReports } from './admin-reports.js';
 import { registerAdminMint } from './admin-mint.js';
 import { LinkWorker } from './link-worker.js';
+import { OaiProvider } from '../oai/provider.js';
+import { StoreOaiRepository } from '../oai/store-repository.js';
+import { registerOai } from './oai-route.js';
 
 /**
  * A running resolution service.
@@ -160,6 +163,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
     registerAdminMint(app, store, { auth, schemes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
+    let oai: OaiProvider | undefined;
+    if (opts.oai !== false) registerOai(app, () => oai!);
     registerResolution(app, service, () => publicUrl ?? ownUrl);
     await app.ready();
 
@@ -177,6 +182,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const shown = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shown}:${port}`;
     ownUrl = url;
+    if (opts.oai !== false) {
+      // OAI-PMH §4.2: adminEmail is an address with a dotted domain (the schema's pattern).
+      const contact = (opts.about?.contact ?? '').replace(/^mailto:/i, '');
+      const host = new URL(publicUrl ?? ownUrl).hostname;
+      const fallback = `postmaster@${host.includes('.') && !/^[\d.]+$/.test(host) ? host : 'localhost.localdomain'}`;
+      oai = new OaiProvider(new StoreOaiRepository(store.harvest), {
+        repositoryName: opts.oai?.repositoryName ?? 'urikit resolver',
+        baseUrl: `${publicUrl ?? ownUrl}/oai`,
+        adminEmails: opts.oai?.adminEmails ?? [/^\S+@(\S+\.)+\S+$/.test(contact) ? contact : fallback],
+        pageSize: opts.oai?.pageSize ?? 500,
+      });
+    }
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
     linkHealth.start(opts.linkHealthRefreshMs ?? 60_000, (e) => app.log.error({ err: e }, 'reloading the link health failed'));
     const worker = opts.checkLinks === undefined || opts.checkLinks === false ? undefined : new LinkWorker(store, {

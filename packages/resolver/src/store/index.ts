@@ -14,6 +14,7 @@ export { AuthorityRegistry } from './authorities.js';
 export { LinkHealthRecords, type LinkReportLine, type StoredLinkHealth } from './link-health.js';
 export { ResolutionStats, type StatsSelection } from './resolution-stats.js';
 export { NameMinter, MintError, type MintRequest } from './minter.js';
+export { NameHarvest, type HarvestQuery } from './harvest.js';
 export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from './lifecycle.js';
 export { StoreBusyError } from './sqlite-driver.js';
 export { openStore, defaultDbUrl, type OpenStoreOptions } from './open.js';

@@ -284,6 +284,12 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '0007_names_by_datestamp': {
+      // A harvest reads names in the order of their last change (store/harvest.ts).
+      async up(db: Kysely<any>) {
+        await db.schema.createIndex('names_by_datestamp').on('names').columns(['updated', 'key']).execute();
+      },
+    },
   };
 }
 
@@ -342,7 +348,8 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * const { error, results } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
  * error; // undefined
  * results?.map((r) => r.migrationName);
- * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats', '0006_mint_counters']
+ * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
+ * //   '0006_mint_counters', '0007_names_by_datestamp']
  * await db.destroy();
  * ```
  */

@@ -25,6 +25,7 @@
 import { AuthorityRegistry } from './authorities.js';
 import { CachedNameReader, type NameCacheControl } from './cached-reader.js';
 import type { StoreDb } from './db.js';
+import { NameHarvest } from './harvest.js';
 import { NameHistory } from './history.js';
 import { LinkHealthRecords } from './link-health.js';
 import { NameListing } from './listing.js';
@@ -70,6 +71,8 @@ export interface Store {
   readonly tokens: TokenTable;
   /** The health of the locations, as the link checker found it. */
   readonly linkHealth: LinkHealthRecords;
+  /** The names in the order of their changes, for harvesters (OAI-PMH). */
+  readonly harvest: NameHarvest;
   /** Resolution counts per name, day and service. */
   readonly stats: ResolutionStats;
   /** Answers a trivial query: the engine is up (and the replica it reads from, if any). */
@@ -129,6 +132,7 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
     authorities: new AuthorityRegistry(db),
     tokens: new TokenTable(db),
     linkHealth: new LinkHealthRecords(db),
+    harvest: new NameHarvest(db),
     stats: new ResolutionStats(db),
     async ping() {
       await db.readDb.selectFrom('names').select('key').limit(1).execute();

@@ -36,7 +36,7 @@ for (const engine of engines) {
       server = await startServer({
         port: 0, db: engine.freshDb(), rateLimit: false, nameCacheBytes: 0,
         // loopback allowed for these origins only; a pass every 50 ms
-        checkLinks: { probe: { allowAddresses: 'all', timeoutMs: 400 }, politeness: FAST, pauseMs: 50 },
+        checkLinks: { probe: { allowAddresses: 'all', timeoutMs: 10_000 }, politeness: FAST, pauseMs: 50 },
       });
       auth = { authorization: `Bearer ${(await createToken(server.store, { authority: 'urn:example' })).token}` };
       await put('urn:example:healthy-first', [{ url: origin.url('/missing?a'), preference: 10 }, { url: origin.url('/ok?a'), preference: 5 }, { url: origin.url('/ok?a-copy'), preference: 100, preservation: true }]);

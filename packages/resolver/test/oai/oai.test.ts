@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintNbn } from 'urikit';
 import { MemoryOaiRepository, OaiProvider, URN_LOCATIONS_XSD, type OaiItem } from '@urikit/resolver';
+import { harvest as harvestList } from './harvester.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = 'https://resolver.example/oai';
@@ -49,31 +50,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A harvester written against the protocol: follows resumption tokens until the empty one; returns the headers seen and the pages. */
-async function harvest(verb: 'ListIdentifiers' | 'ListRecords', args: Record<string, string>): Promise<{ headers: Array<{ id: string; deleted: boolean; datestamp: string; sets: string[]; hasMetadata: boolean }>; pages: number; errors: string[] }> {
-  const headers: Array<{ id: string; deleted: boolean; datestamp: string; sets: string[]; hasMetadata: boolean }> = [];
-  let q: Record<string, string> = { verb, ...args };
-  let pages = 0;
-  for (;;) {
-    const xml = keep(await ask(q));
-    pages++;
-    const errors = [...xml.matchAll(/<error code="([^"]+)">/g)].map((m) => m[1]!);
-    if (errors.length > 0) return { headers, pages, errors };
-    const units = verb === 'ListRecords' ? [...xml.matchAll(/<record>([\s\S]*?)<\/record>/g)].map((m) => m[1]!) : [...xml.matchAll(/<header[\s\S]*?<\/header>/g)].map((m) => m[0]);
-    for (const u of units) {
-      headers.push({
-        id: /<identifier>([^<]*)<\/identifier>/.exec(u)![1]!,
-        deleted: /<header status="deleted">/.test(u),
-        datestamp: /<datestamp>([^<]*)<\/datestamp>/.exec(u)![1]!,
-        sets: [...u.matchAll(/<setSpec>([^<]*)<\/setSpec>/g)].map((m) => m[1]!),
-        hasMetadata: u.includes('<metadata>'),
-      });
-    }
-    const token = /<resumptionToken[^>]*>([^<]*)<\/resumptionToken>/.exec(xml);
-    if (token === null || token[1] === '') return { headers, pages, errors: [] };
-    q = { verb, resumptionToken: token[1]! };
-  }
-}
+/** The harvester of harvester.ts, asking this provider. */
+const harvest = (verb: 'ListIdentifiers' | 'ListRecords', args: Record<string, string>) => harvestList(ask, verb, args, keep);
 
 describe('OAI-PMH 2.0 harvest of 10,000 names', () => {
   it('ListIdentifiers returns every name exactly once, withdrawn names as deleted records', async () => {
