@@ -44,7 +44,7 @@ export function registerOai(app: FastifyInstance, provider: () => OaiProvider): 
     const xml = { 200: { description: 'the OAI-PMH response document; errors (§3.6) are inside it', content: { 'text/xml': { schema: { type: 'string' } } } } };
     const args = {
       type: 'object',
-      properties: Object.fromEntries(['verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken'].map((a) => [a, { type: ['string', 'array'], description: 'a repeated argument is answered with badArgument (§3.6)' }])),
+      properties: Object.fromEntries(['verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken'].map((a) => [a, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a repeated argument is answered with badArgument (§3.6)' }])),
     };
     const summary = 'OAI-PMH 2.0 (Identify, ListMetadataFormats, ListSets, GetRecord, ListIdentifiers, ListRecords; oai_dc and urn_locations)';
     oai.get('/oai', { schema: { summary, tags: ['harvesting'], querystring: args, response: xml } }, (request, reply) => {
