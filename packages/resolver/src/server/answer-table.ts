@@ -34,22 +34,26 @@ export type AnswerState = 'active' | 'moved-urn' | 'moved-url' | 'withdrawn' | '
  * What a request asks for (RFC 2483 §4): `locate` (I2L: be sent to the
  * resource), `list` (I2Ls: every location), `describe` (I2C, `?info`:
  * the record), `name` (I2N: a URN of the same resource), `names` (I2Ns:
- * every such URN).
+ * every such URN), `history` (`?history`: every version of the record,
+ * what changed and when, never who).
  *
  * @example
  * ```ts
  * const a: Asked = 'list';
  * ANSWERS.active[a].status; // 200
+ * ANSWERS.withdrawn.history.body; // 'history'
  * ```
  */
-export type Asked = 'locate' | 'list' | 'describe' | 'name' | 'names';
+export type Asked = 'locate' | 'list' | 'describe' | 'name' | 'names' | 'history';
 
 /**
  * The body an answer carries (in any of the five formats):
  * `locations` (the list of the 1995 draft §3.4), `record` (the metadata),
  * `names` (a list of URNs), `moved` (where the name went, why and when),
- * `tombstone` (why and when it was withdrawn), `reserved` and `unknown`
- * (a message; urc-0 has no part to give for an unknown name).
+ * `tombstone` (why and when it was withdrawn), `history` (every change:
+ * when, what kind, which fields and the record after it), `reserved`
+ * and `unknown` (a message; urc-0 has no part to give for an unknown
+ * name).
  *
  * @example
  * ```ts
@@ -57,7 +61,7 @@ export type Asked = 'locate' | 'list' | 'describe' | 'name' | 'names';
  * b; // 'tombstone'
  * ```
  */
-export type BodyKind = 'locations' | 'record' | 'names' | 'moved' | 'tombstone' | 'reserved' | 'unknown';
+export type BodyKind = 'locations' | 'record' | 'names' | 'moved' | 'tombstone' | 'history' | 'reserved' | 'unknown';
 
 /**
  * One cell of {@link ANSWERS}: the status (301/302 of a move follow the
@@ -84,6 +88,7 @@ const GONE: AnswerRow = { status: 410, reason: 'Gone', body: 'tombstone' };
 const RESERVED: AnswerRow = { status: 404, reason: 'Not Found (reserved)', body: 'reserved' };
 const UNKNOWN: AnswerRow = { status: 404, reason: 'Not Found', body: 'unknown' };
 const RECORD: AnswerRow = { status: 200, reason: 'OK', body: 'record' };
+const HISTORY: AnswerRow = { status: 200, reason: 'OK', body: 'history' };
 
 /**
  * The answer of each state of a name to each thing a request can ask.
@@ -108,20 +113,24 @@ export const ANSWERS: Readonly<Record<AnswerState, Readonly<Record<Asked, Answer
     describe: RECORD,
     name: { status: 200, reason: 'OK', body: 'names' },
     names: { status: 200, reason: 'OK', body: 'names' },
+    history: HISTORY,
   },
   // 1995 draft §3.4.1, §4: the new URN or URL in the Reason-Phrase, and a body saying the same.
-  'moved-urn': { locate: MOVED, list: MOVED, describe: RECORD, name: { status: 200, reason: 'OK', body: 'names' }, names: { status: 200, reason: 'OK', body: 'names' } },
-  'moved-url': { locate: MOVED, list: MOVED, describe: RECORD, name: { status: 200, reason: 'OK', body: 'names' }, names: { status: 200, reason: 'OK', body: 'names' } },
-  // DESIGN.md: nothing is erased; a withdrawn name answers 410 with its tombstone, whatever is asked.
-  withdrawn: { locate: GONE, list: GONE, describe: GONE, name: GONE, names: GONE },
-  reserved: { locate: RESERVED, list: RESERVED, describe: RECORD, name: RESERVED, names: RESERVED },
-  unknown: { locate: UNKNOWN, list: UNKNOWN, describe: UNKNOWN, name: UNKNOWN, names: UNKNOWN },
+  'moved-urn': { locate: MOVED, list: MOVED, describe: RECORD, name: { status: 200, reason: 'OK', body: 'names' }, names: { status: 200, reason: 'OK', body: 'names' }, history: HISTORY },
+  'moved-url': { locate: MOVED, list: MOVED, describe: RECORD, name: { status: 200, reason: 'OK', body: 'names' }, names: { status: 200, reason: 'OK', body: 'names' }, history: HISTORY },
+  // DESIGN.md: nothing is erased; a withdrawn name answers 410 with its tombstone, whatever is asked;
+  // its history is still public (410 with the history as the body: what it was, and when it was withdrawn).
+  withdrawn: { locate: GONE, list: GONE, describe: GONE, name: GONE, names: GONE, history: { status: 410, reason: 'Gone', body: 'history' } },
+  reserved: { locate: RESERVED, list: RESERVED, describe: RECORD, name: RESERVED, names: RESERVED, history: HISTORY },
+  unknown: { locate: UNKNOWN, list: UNKNOWN, describe: UNKNOWN, name: UNKNOWN, names: UNKNOWN, history: UNKNOWN },
   rule: {
     locate: { status: 302, reason: 'Found', location: 'preferred', body: 'locations' },
     list: { status: 200, reason: 'OK', body: 'locations' },
     describe: { status: 200, reason: 'OK', body: 'locations' },
     name: { status: 200, reason: 'OK', body: 'names' },
     names: { status: 200, reason: 'OK', body: 'names' },
+    // A rule's name is not held: the store keeps no history of it.
+    history: UNKNOWN,
   },
 };
 
@@ -145,6 +154,7 @@ export const FORMAT_ORDER = {
   describe: ['json', 'html', 'plain', 'urc-0', 'uri-list'],
   name: ['uri-list', 'plain', 'json', 'html', 'urc-0'],
   names: ['uri-list', 'plain', 'json', 'html', 'urc-0'],
+  history: ['json', 'html', 'plain', 'urc-0', 'uri-list'],
   error: ['plain', 'html', 'json', 'urc-0', 'uri-list'],
 } as const;
 
@@ -160,7 +170,7 @@ export const FORMAT_ORDER = {
  * ```
  */
 export const ASKED_BY_FORM: ReadonlyArray<{ form: string; example: string; asked: string }> = [
-  { form: '1995 bare form: `GET /<ElementID>`', example: '/aj17-mcc', asked: 'by `Accept`: a format named in it that a browser does not name first (text/urc-0, text/plain, text/uri-list) asks `list`, application/json `describe`, text/html, `*/*` or none `locate`; `?info` asks `describe`. The authority is the `Host`\'s among those the server holds, else the configured one' },
+  { form: '1995 bare form: `GET /<ElementID>`', example: '/aj17-mcc', asked: 'by `Accept`: a format named in it that a browser does not name first (text/urc-0, text/plain, text/uri-list) asks `list`, application/json `describe`, text/html, `*/*` or none `locate`; `?info` asks `describe`, `?history` `history`. The authority is the `Host`\'s among those the server holds, else the configured one' },
   { form: 'HTTP/0.9 Simple-Request: `GET <ElementID>`', example: 'GET alb002', asked: '`list`, in text/urc-0 (1995 draft §3.3); the body alone, no status line' },
   { form: 'whole URN: `GET /urn:<nid>:<nss>`', example: '/urn:ietf:rfc:2141', asked: 'as the 1995 bare form' },
   { form: 'RFC 2169: `GET /uri-res/<service>?<urn>`', example: '/uri-res/N2Ls?urn:ietf:rfc:2141', asked: 'I2L/N2L `locate`, I2Ls/N2Ls `list`, I2C/I2Cs/N2C/N2Cs `describe`, I2N/N2N `name`, I2Ns/N2Ns `names`, I=I/N=N same name?; I2R, I2Rs, N2R, N2Rs, L2x and the other RFC 2483 services: 501 Not Implemented; any other name: I2L (2012 draft §2.3.1)' },
@@ -180,6 +190,7 @@ const BODY_IN_FORMATS: Readonly<Record<BodyKind, string>> = {
   names: 'uri-list, plain: a URN a line; json: `{title, names}`; html: links; urc-0: a part per URN',
   moved: 'urc-0: one part, the new URN or URL, with the reason and date; uri-list: that URI; plain, html, json: the same with the reason and date',
   tombstone: 'the reason and the date of withdrawal in all five (urc-0: a part pointing at the record, `?s=I2C`; uri-list: `#` comment lines)',
+  history: 'every version, oldest first: its date, the kind of change (create, update, move, withdraw, reinstate) and the fields it altered, never who made it; json: each with the record after it; html: a list; plain: a heading line per change, the fields indented; urc-0: one part pointing at the history (`?history`), the changes as its metainformation; uri-list: `#` comment lines',
   reserved: 'a message in all five (urc-0: a part pointing at the record; uri-list: a comment)',
   unknown: 'a message in plain, html, json; uri-list: a comment; urc-0: no part',
 };
@@ -196,7 +207,7 @@ export function answerTableMarkdown(): string {
   const lines = ['| request form | example | what it asks |', '|---|---|---|'];
   for (const f of ASKED_BY_FORM) lines.push(`| ${f.form.replaceAll('|', '\\|')} | \`${f.example}\` | ${f.asked} |`);
   lines.push('');
-  const asked: Asked[] = ['locate', 'list', 'describe', 'name', 'names'];
+  const asked: Asked[] = ['locate', 'list', 'describe', 'name', 'names', 'history'];
   lines.push(`| state | ${asked.join(' | ')} |`, `|---|${asked.map(() => '---').join('|')}|`);
   for (const [state, row] of Object.entries(ANSWERS) as Array<[AnswerState, Record<Asked, AnswerRow>]>) {
     lines.push(`| ${state} | ${asked.map((a) => cell(row[a])).join(' | ')} |`);

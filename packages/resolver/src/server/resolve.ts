@@ -18,6 +18,7 @@ import { respond, type ResolutionConfig, type Subject } from './respond.js';
 export type { ResolutionConfig } from './respond.js';
 import { readTarget, type RequestTarget, type Service } from './target.js';
 import { withHealth } from './location-health.js';
+import { publicHistory } from './history-body.js';
 import type { LinkHealthLookup } from '../links/view.js';
 import type { StatsCounter } from '../stats/counter.js';
 
@@ -83,7 +84,7 @@ const ASKED_BY_FORMAT: Readonly<Record<ResultFormat, Asked>> = { html: 'locate',
 const ASKED_BY_SERVICE: Readonly<Record<Exclude<Service, 'I=I'>, Asked>> = { I2L: 'locate', I2Ls: 'list', I2C: 'describe', I2Cs: 'describe', I2N: 'name', I2Ns: 'names' };
 
 /** The RFC 2483 service a request counts under in the statistics, when it names none. */
-const SERVICE_OF_ASKED: Readonly<Record<Asked, string>> = { locate: 'I2L', list: 'I2Ls', describe: 'I2C', name: 'I2N', names: 'I2Ns' };
+const SERVICE_OF_ASKED: Readonly<Record<Asked, string>> = { locate: 'I2L', list: 'I2Ls', describe: 'I2C', name: 'I2N', names: 'I2Ns', history: 'history' };
 
 /** An HTTP/0.9 client takes text/urc-0 (1995 draft §3.3), and anything when urc-0 cannot carry the answer. */
 const SIMPLE_ACCEPT = 'text/urc-0, */*;q=0.1';
@@ -150,6 +151,7 @@ export class UrnResolutionService {
     if (t.service === 'I=I') return this.#same(req, t, nk, accept);
     const asked = this.#asked(req, t, accept);
     const subject = await this.#subject(nk);
+    if (asked === 'history' && subject.record !== undefined) subject.history = publicHistory(await this.store.history.versions(subject.key));
     if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
     const base = req.base ?? '';
     return respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t }, subject, asked);
@@ -179,12 +181,14 @@ export class UrnResolutionService {
 
   /**
    * What is asked: the service named (an unknown one falls back to the
-   * namespace default, I2L: 2012 draft §2.3.1); `?info`, the record;
+   * namespace default, I2L: 2012 draft §2.3.1); `?history`, every
+   * version of the record; `?info`, the record;
    * HTTP/0.9, the list (1995 draft §3.3); else what `Accept` prefers
    * (when it accepts none of the five: `locate`, whose answer is then a
    * 406, or the error the name's state calls for).
    */
   #asked(req: ResolutionRequest, t: RequestTarget, accept: string | undefined): Asked {
+    if (t.history === true) return 'history';
     if (t.info) return 'describe';
     if (t.service !== undefined && t.service !== 'I=I') return ASKED_BY_SERVICE[t.service];
     if (t.unknownService !== undefined) return 'locate';

@@ -9,6 +9,7 @@ import type { NameLocation, NameRecord, PrefixRule } from '../store/types.js';
 import type { Answer } from './answer.js';
 import { ANSWERS, FORMAT_ORDER, type AnswerRow, type AnswerState, type Asked } from './answer-table.js';
 import { renderMoved, renderReserved, renderTombstone } from './bodies.js';
+import { renderHistory, type PublicChange } from './history-body.js';
 import { entityTag, notModified } from './conditional.js';
 import { httpDate } from './http-date.js';
 import { preferredLocation, preferredOrder, renderLocations, renderMessage, renderNames, renderRecord, type Rendered } from './render.js';
@@ -60,6 +61,8 @@ export interface Subject {
   state: AnswerState;
   record?: NameRecord;
   rule?: PrefixRule;
+  /** Every version of the record, for `?history` (history-body.ts). */
+  history?: PublicChange[];
   /** When the locations' health shows in the answer: what it depends on (for the tag) and when it last changed. */
   health?: { digest: string; changed: number };
 }
@@ -143,6 +146,8 @@ function body(c: RespondContext, s: Subject, asked: Asked, row: AnswerRow, forma
       return renderMoved(r!, format);
     case 'tombstone':
       return renderTombstone(r!, format, recordUrl);
+    case 'history':
+      return renderHistory(s.urn, s.history ?? [], format, `${c.base}/${s.key}?history`);
     case 'reserved':
       return renderReserved(r!, format, recordUrl);
     case 'unknown':

@@ -94,6 +94,8 @@ export interface RequestTarget {
   query?: string;
   /** `?info`: the record without following it. */
   info: boolean;
+  /** `?history`: every version of the record (what changed and when). */
+  history?: boolean;
   /** `?list`: for urn+a, the list itself rather than the pointer to it. */
   list: boolean;
 }
@@ -107,7 +109,7 @@ function decodeWholeUrn(s: string): string {
 }
 
 /**
- * Reads the query of a `/urn:` request: `info`, `list`, 2012 draft §2.3
+ * Reads the query of a `/urn:` request: `info`, `history`, `list`, 2012 draft §2.3
  * directives (`s=I2L&c=...`), or RFC 8141 §2.3 `+r` / `=q` components whose
  * q-component holds directives. Throws the `UriError` of a malformed
  * directive list.
@@ -127,6 +129,7 @@ function readQuery(query: string, t: RequestTarget): void {
   const rest: string[] = [];
   for (const w of words) {
     if (w === 'info') t.info = true;
+    else if (w === 'history') t.history = true;
     else if (w === 'list') t.list = true;
     else if (w !== '') rest.push(w);
   }

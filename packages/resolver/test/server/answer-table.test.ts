@@ -13,11 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { ANSWERS, answerTableMarkdown, type AnswerState, type Asked } from '../../src/server/answer-table.js';
 import { parseUrc0 } from '../../src/formats/urc0.js';
-import type { NameRecord } from '../../src/store/index.js';
+import type { HistoryEntry, NameRecord } from '../../src/store/index.js';
 import { testEngines } from '../helpers/engines.js';
 import { get, rawExchange } from '../helpers/http.js';
 
 const AUTH = 'urn:dns:library.bigstate.edu';
+/** The token id recorded as the author of a change: the public history never shows it. */
+const ACTOR = 'tok-7f3a-never-public';
 /** One name in each state, under the demo authority (so that the bare form reaches every one). */
 const NAMES: Record<AnswerState, string> = {
   active: 'phone-list',
@@ -63,11 +65,16 @@ for (const engine of engines) {
   suite(`${engine.name}: every state × request form × format answers as the table says`, () => {
     let server: RunningServer;
     const records = new Map<AnswerState, NameRecord | undefined>();
+    const histories = new Map<AnswerState, HistoryEntry[]>();
     beforeAll(async () => {
       server = await startServer({ port: 0, db: engine.freshDb(), demo: true, rateLimit: false });
-      await server.store.writer.put(`${AUTH}:moved-to-url`, { urn: `${AUTH}:moved-to-url`, status: 'moved', movedTo: 'https://elsewhere.example/report', permanent: false, reason: 'the publisher keeps it now' });
+      await server.store.writer.put(`${AUTH}:moved-to-url`, { urn: `${AUTH}:moved-to-url`, status: 'moved', movedTo: 'https://elsewhere.example/report', permanent: false, reason: 'the publisher keeps it now' }, ACTOR);
+      await server.store.writer.put(`${AUTH}:phone-list`, { urn: `${AUTH}:phone-list`, locations: (await server.store.names.get(`${AUTH}:phone-list`))!.locations, metadata: { note: 'checked' } }, ACTOR);
       await server.store.prefixRules.put(`${AUTH}:archive/`, 'https://archive.example/items/');
-      for (const [state, id] of Object.entries(NAMES) as Array<[AnswerState, string]>) records.set(state, await server.store.names.get(`${AUTH}:${id}`));
+      for (const [state, id] of Object.entries(NAMES) as Array<[AnswerState, string]>) {
+        records.set(state, await server.store.names.get(`${AUTH}:${id}`));
+        histories.set(state, await server.store.history.versions(`${AUTH}:${id}`));
+      }
     });
     afterAll(async () => { await server?.close(); });
 
@@ -125,8 +132,22 @@ for (const engine of engines) {
           break;
         case 'unknown':
           if (format === 'urc-0') expect(text, what).toBe('');
-          else expect(text, what).toContain(NAMES.unknown);
+          else expect(text, what).toContain(state === 'rule' ? NAMES.rule : NAMES.unknown);
           break;
+        case 'history': {
+          // Every version, when and what kind of change, in every format; never who made it.
+          const versions = histories.get(state)!;
+          expect(versions.length, what).toBeGreaterThan(0);
+          for (const v of versions) {
+            expect(text, what).toContain(new Date(v.at).toISOString());
+            expect(text, what).toContain(v.op);
+          }
+          expect(text, what).not.toContain(ACTOR);
+          if (r!.reason !== undefined) expect(text, what).toContain(written(format, r!.reason));
+          if (format === 'urc-0') expect(urls, what).toEqual([`${server.url}/${r!.key}?history`]);
+          if (format === 'json') expect(JSON.parse(text).history.map((h: { version: number; op: string }) => `${h.version} ${h.op}`), what).toEqual(versions.map((v) => `${v.version} ${v.op}`));
+          break;
+        }
         case 'record':
           if (format === 'json') expect(JSON.parse(text), what).toMatchObject({ key: r!.key, status: r!.status });
           else if (format === 'plain' || format === 'html') expect(text, what).toContain(r!.urn);
@@ -146,6 +167,9 @@ for (const engine of engines) {
           check(state, DEFAULT_ASKED[format], format, await request(`/${id}`, FORMATS[format]), 'bare');
           check(state, DEFAULT_ASKED[format], format, await request(`/${urn}`, FORMATS[format]), 'urn');
           check(state, 'describe', format, await request(`/${urn}?info`, FORMATS[format]), '?info');
+          check(state, 'history', format, await request(`/${urn}?history`, FORMATS[format]), '?history');
+          check(state, 'history', format, await request(`/${id}?history`, FORMATS[format]), 'bare ?history');
+          check(state, 'history', format, await request(`/${urn}?=history`, FORMATS[format]), '?=history');
         });
         it(`${state}: every RFC 2169 service and 2012 directive in ${format}`, async () => {
           for (const [svc, asked] of SERVICES) {
