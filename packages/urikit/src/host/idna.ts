@@ -29,6 +29,10 @@ import { punycodeDecode, punycodeEncode } from './punycode.js';
 import { MAX_HOSTNAME_LENGTH, MAX_LABEL_LENGTH } from './regname.js';
 import { IDNA_TABLES_UNICODE_VERSION } from './idna-tables.js';
 import { BidiGroup, JoiningType, bidiGroup, isAssigned, isVirama, joiningType } from './unicode-props.js';
+import { HOST_NAME_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the host name codes this module throws (messages.ts).
+registerMessages(HOST_NAME_MESSAGES);
 
 /**
  * The UTS #46 §4 flags (Transitional_Processing is always false).

@@ -7,6 +7,10 @@
  * RFC 3492 §6.2 and §6.3 call overflow; errors are `bad-idna`.
  */
 import { UriError } from '../errors.js';
+import { HOST_NAME_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the host name codes this module throws (messages.ts).
+registerMessages(HOST_NAME_MESSAGES);
 
 // RFC 3492 §5 Parameter values for Punycode
 const base = 36;

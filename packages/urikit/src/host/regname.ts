@@ -5,6 +5,10 @@
  */
 import { UriError } from '../errors.js';
 import { CLASS, REG_NAME, isAlpha, isAlphanum, isLdh, isPctEncoded, ucscharLength } from '../chars.js';
+import { HOST_NAME_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the host name codes this module throws (messages.ts).
+registerMessages(HOST_NAME_MESSAGES);
 
 /**
  * The longest DNS name in text form without its trailing dot

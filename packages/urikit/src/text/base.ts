@@ -6,6 +6,10 @@
 import { UriError } from '../errors.js';
 import { isValid, parse } from '../parse.js';
 import { resolve } from '../resolve.js';
+import { TEXT_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the text codes this module throws (messages.ts).
+registerMessages(TEXT_MESSAGES);
 
 /**
  * The layers of 2003 draft §5.1, innermost first: `embedded` (§5.1.1, e.g.

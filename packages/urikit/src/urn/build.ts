@@ -6,6 +6,10 @@ import { UriError } from '../errors.js';
 import type { UrnProfile } from '../types.js';
 import { parseUrn } from './parse.js';
 import type { Urn, UrnDirective } from './types.js';
+import { URN_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the URN codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
 
 /**
  * The parts {@link buildUrn} needs: a {@link Urn} whose `profile` may be left out.

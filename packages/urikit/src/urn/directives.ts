@@ -6,6 +6,10 @@ import { UriError } from '../errors.js';
 import { ALPHA, CLASS, QUERY, isPctEncoded } from '../chars.js';
 import { ALPHANUM } from './chars.js';
 import type { UrnDirective } from './types.js';
+import { URN_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the URN codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
 
 /**
  * An entry of the URN Query Keywords sub-registry (2012 draft §9.2.1).

@@ -11,6 +11,11 @@ import { getUrnNamespace } from './namespaces/registry.js';
 import type { Urn, UrnParseOptions } from './types.js';
 import { parseYaurn } from './yaurn.js';
 import { informalNidError } from './lexical.js';
+import { URN_MESSAGES, URN_NAMESPACE_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the URN and URN namespace codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
+registerMessages(URN_NAMESPACE_MESSAGES);
 
 /**
  * Parses a URN under one generation of the rules (RFC 8141 by default,

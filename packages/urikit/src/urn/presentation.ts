@@ -8,6 +8,10 @@ import type { UrnProfile } from '../types.js';
 import { getUrnNamespace } from './namespaces/registry.js';
 import { parseUrn } from './parse.js';
 import type { Urn } from './types.js';
+import { URN_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the URN codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
 
 /**
  * Turns an identifier of any naming system into a canonical NSS (2012 draft

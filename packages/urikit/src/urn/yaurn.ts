@@ -7,6 +7,10 @@ import { UriError } from '../errors.js';
 import { CLASS, SCHEME, isPctEncoded } from '../chars.js';
 import { ALPHANUM, AUTHORITY_1995, CLASS_1995, ELEMENT_1995 } from './chars.js';
 import type { Urn } from './types.js';
+import { URN_MESSAGES, registerMessages } from '../messages.js';
+
+// The messages of the URN codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
 
 /** 1995 draft §2: "White space (the characters Space, Tab, CR, and LF) is allowed but is not significant". */
 function isWhite(c: number): boolean {

@@ -18,6 +18,10 @@
  * here.
  */
 import { UriError } from '../../errors.js';
+import { URN_NAMESPACE_MESSAGES, registerMessages } from '../../messages.js';
+
+// The messages of the URN namespace codes this module throws (messages.ts).
+registerMessages(URN_NAMESPACE_MESSAGES);
 
 // DNB "Konversionstabelle für Alphazeichen": each character -> its value.
 // Values avoid a zero digit ("Dabei wurde das Auftreten der Null z.B. in 10,

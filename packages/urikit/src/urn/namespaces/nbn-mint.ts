@@ -6,6 +6,11 @@
 import { UriError } from '../../errors.js';
 import { nbn } from './nbn.js';
 import { nbnCheckDigit, nbnHasCheckDigit } from './nbn-check-digit.js';
+import { URN_MESSAGES, URN_NAMESPACE_MESSAGES, registerMessages } from '../../messages.js';
+
+// The messages of the URN and URN namespace codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
+registerMessages(URN_NAMESPACE_MESSAGES);
 
 /**
  * How {@link mintNbn} makes the local part of a new name: from a counter,

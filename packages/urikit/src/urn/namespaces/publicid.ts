@@ -4,6 +4,11 @@
  */
 import { UriError } from '../../errors.js';
 import type { UrnNamespace } from '../types.js';
+import { URN_MESSAGES, URN_NAMESPACE_MESSAGES, registerMessages } from '../../messages.js';
+
+// The messages of the URN and URN namespace codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
+registerMessages(URN_NAMESPACE_MESSAGES);
 
 // XML 1.0 §2.3 [13]: PubidChar ::= #x20 | #xD | #xA | [a-zA-Z0-9] | [-'()+,./:=?;!*#@$_%]
 const PUBID = new Uint8Array(128);

@@ -17,6 +17,10 @@ import { oid } from './oid.js';
 import { publicid } from './publicid.js';
 import { uuid } from './uuid.js';
 import { registeredUrnNamespaces } from './lexical.js';
+import { URN_MESSAGES, registerMessages } from '../../messages.js';
+
+// The messages of the URN codes this module throws (messages.ts).
+registerMessages(URN_MESSAGES);
 
 /** The namespaces urikit ships. */
 const BUILT_IN = [example, ietf, isbn, issn, nbn, oid, publicid, uuid];
