@@ -33,14 +33,23 @@
  * Flags: `--suite <name>` (repeatable) runs only those suites; `--quick`
  * shortens every measurement; `--out <file>` also writes the Markdown into
  * that file, replacing the sections this run made and keeping the others
- * (`npm run bench` writes bench/RESULTS.md).
+ * (`npm run bench` writes bench/RESULTS.md); `--baseline <dir>` loads a
+ * second, older build of urikit (a package directory with `dist/index.js`,
+ * such as a checkout of an earlier commit after `tsc -b packages/urikit`)
+ * into the same process, and a suite that supports it (core) times that
+ * build beside the current one: before and after in one run, the ratio
+ * column being after ÷ before. Such a suite's section is headed
+ * "<name>, against the baseline <dir>"; a run with `--baseline` writes
+ * nothing to `--out`.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve as resolvePath } from 'node:path';
 import { Bench } from 'tinybench';
 import { loadCorpus, type Corpus } from './corpus.js';
+import { BASELINE_PREFIX } from './baseline.js';
 
 export type { Corpus } from './corpus.js';
 
@@ -61,7 +70,21 @@ export interface BenchContext {
   table(title: string, header: string[], rows: string[][]): void;
   /** Nanoseconds per call of `fn`, timed directly (for tables such as time per byte). */
   nsPerCall(fn: () => unknown, minMs?: number): number;
+  /**
+   * With `--baseline <dir>`: an older build of urikit, loaded beside the
+   * current one. A suite that times it names its contenders
+   * `${BASELINE_PREFIX}...` (their ratio is after ÷ before).
+   */
+  baseline?: { label: string; urikit: typeof import('urikit') };
+  /**
+   * CPU microseconds of one call of `a` and of `b`, the two run in turn
+   * (the order swapped every round) for `rounds` rounds after a warm-up:
+   * the medians. For before/after on a shared machine, where tinybench's
+   * one-after-the-other runs drift with the load.
+   */
+  paired(a: () => unknown, b: () => unknown, rounds?: number): { a: number; b: number };
 }
+
 
 /** A benchmark suite: `bench/src/suites/<name>.ts` exports `suite`. */
 export interface Suite {
@@ -132,12 +155,36 @@ function nsPerCall(fn: () => unknown, minMs = 50): number {
   return best;
 }
 
+function paired(a: () => unknown, b: () => unknown, rounds: number): { a: number; b: number } {
+  const cpu = (): number => { const u = process.cpuUsage(); return u.user + u.system; };
+  for (let w = 0; w < 5; w++) { a(); b(); }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const first of r % 2 === 0 ? [true, false] : [false, true]) {
+      const t0 = cpu();
+      (first ? a : b)();
+      (first ? ta : tb).push(cpu() - t0);
+    }
+  }
+  const median = (xs: number[]): number => xs.sort((x, y) => x - y)[xs.length >> 1]!;
+  return { a: median(ta), b: median(tb) };
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
   const only = args.flatMap((a, i) => (a === '--suite' ? [args[i + 1]!] : []));
   const outIdx = args.indexOf('--out');
   const outFile = outIdx >= 0 ? args[outIdx + 1] : undefined;
+  const baselineIdx = args.indexOf('--baseline');
+  let baseline: BenchContext['baseline'];
+  if (baselineIdx >= 0) {
+    const dir = resolvePath(args[baselineIdx + 1] ?? '.');
+    const entry = existsSync(`${dir}/dist/index.js`) ? `${dir}/dist/index.js` : `${dir}/packages/urikit/dist/index.js`;
+    if (!existsSync(entry)) throw new Error(`--baseline ${dir}: no dist/index.js nor packages/urikit/dist/index.js (build it first: tsc -b packages/urikit)`);
+    baseline = { label: dir, urikit: (await import(pathToFileURL(entry).href)) as typeof import('urikit') };
+  }
   const lines: string[] = [];
   const print = (s = ''): void => { console.log(s); lines.push(s); };
 
@@ -165,6 +212,7 @@ async function main(): Promise<void> {
   print(`- urikit ${urikitVersion}; fast-uri ${version('fast-uri')}; uri-js ${version('uri-js')}; whatwg-url ${version('whatwg-url')}; tinybench ${version('tinybench')}`);
   print(`- corpus: ../shared/corpus, ${corpus.all.length.toLocaleString('en-US')} URLs (kasztp ${corpus.kasztp.length}, node_files ${corpus.nodeFiles.length}, isaacs_files ${corpus.isaacs.length}); one call handles the items shown`);
   print(`- ops/s from the median time of one call; ratio = urikit ops/s ÷ peer ops/s (above 1: urikit is faster)${quick ? '; --quick run (short measurements)' : ''}`);
+  if (baseline) print(`- baseline: the urikit build in ${baseline.label}, timed beside this one where a suite supports it ("${BASELINE_PREFIX}" rows: this build ÷ that one)`);
 
   const suiteDir = here + 'suites/';
   const files = readdirSync(suiteDir).filter((f) => f.endsWith('.js')).sort();
@@ -184,7 +232,9 @@ async function main(): Promise<void> {
     const ctx: BenchContext = {
       corpus,
       quick,
+      ...(baseline ? { baseline } : {}),
       nsPerCall: (fn, minMs) => nsPerCall(fn, quick ? Math.min(minMs ?? 50, 20) : minMs),
+      paired: (a, b, rounds) => paired(a, b, quick ? 7 : rounds ?? 41),
       table: (title, header, tableRows) => { tables.push({ title, header, rows: tableRows }); },
       async compare(op, contenders, opts) {
         const perCall = opts?.perCall ?? 1;
@@ -213,8 +263,9 @@ async function main(): Promise<void> {
       // One broken suite must not hide the others' figures.
       tables.push({ title: 'this suite failed', header: ['error'], rows: [[String(e instanceof Error ? e.message : e).replace(/\|/g, '\\|')]] });
     }
+    const againstBaseline = baseline !== undefined && rows.some((r) => r[1]!.startsWith(BASELINE_PREFIX));
     print();
-    print(`## ${suite.heading ?? suite.name}`);
+    print(`## ${suite.heading ?? suite.name}${againstBaseline ? `, against the baseline ${baseline!.label}` : ''}`);
     if (rows.length > 0) {
       print();
       print('| operation | implementation | ops/s | urikit ÷ this |');
@@ -230,7 +281,9 @@ async function main(): Promise<void> {
       for (const r of t.rows) print(`| ${r.join(' | ')} |`);
     }
   }
-  if (outFile) {
+  if (outFile && baseline) {
+    process.stderr.write(`--baseline: ${outFile} left as it was (a before/after run is read, not kept)\n`);
+  } else if (outFile) {
     let old = '';
     try {
       old = readFileSync(outFile, 'utf8');

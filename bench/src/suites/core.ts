@@ -6,7 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import { equivalent, isValid, normalize, parse, resolve, serialize, type UriReference } from 'urikit';
-import type { Suite } from '../run.js';
+import type { Contender, Suite } from '../run.js';
+import { BASELINE_PREFIX } from '../baseline.js';
 
 const require = createRequire(import.meta.url);
 interface FastUri {
@@ -28,57 +29,76 @@ export const suite: Suite = {
   async run(ctx) {
     const sample = ctx.corpus.sample;
     const n = sample.length;
+    // With --baseline, the same loop over the older build, right after urikit's.
+    const before = ctx.baseline?.urikit;
+    const againstBefore: Array<[string, () => unknown, () => unknown]> = [];
+    const withBaseline = (contenders: Contender[], older: (() => unknown) | undefined): Contender[] => {
+      if (older === undefined) return contenders;
+      againstBefore.push([contenders[0]!.name, contenders[0]!.fn, older]);
+      return [contenders[0]!, { name: BASELINE_PREFIX + contenders[0]!.name, fn: older }, ...contenders.slice(1)];
+    };
     // parse: urikit parses and validates in one pass (RFC 3986 grammar).
-    await ctx.compare('parse', [
+    await ctx.compare('parse', withBaseline([
       { name: 'urikit parse', fn: () => { for (const s of sample) tryParseQuiet(s); } },
       { name: 'fast-uri parse', fn: () => { for (const s of sample) fastUri.parse(s); } },
       { name: 'uri-js parse', fn: () => { for (const s of sample) uriJs.parse(s); } },
       { name: 'whatwg-url new URL', fn: () => { for (const s of sample) { try { new whatwg.URL(s); } catch { /* invalid */ } } } },
       { name: "Node's new URL", fn: () => { for (const s of sample) { try { new URL(s); } catch { /* invalid */ } } } },
-    ], { perCall: n, note: 'parse + validate, URLs/s' });
+    ], before && (() => { for (const s of sample) tryParseQuiet(s, 'uri-reference', before.parse); })), { perCall: n, note: 'parse + validate, URLs/s' });
 
-    await ctx.compare('validate', [
+    await ctx.compare('validate', withBaseline([
       { name: 'urikit isValid', fn: () => { for (const s of sample) isValid(s, 'uri'); } },
       { name: 'fast-uri parse (.error)', fn: () => { for (const s of sample) void fastUri.parse(s).error; } },
       { name: 'whatwg-url URL.canParse', fn: () => { for (const s of sample) (whatwg.URL as unknown as { canParse(s: string): boolean }).canParse(s); } },
       { name: "Node's URL.canParse", fn: () => { for (const s of sample) URL.canParse(s); } },
-    ], { perCall: n, note: 'URLs/s' });
+    ], before && (() => { for (const s of sample) before.isValid(s, 'uri'); })), { perCall: n, note: 'URLs/s' });
 
     const ours = sample.map((s) => tryParseQuiet(s)).filter((r): r is UriReference => r !== undefined);
     const theirs = sample.map((s) => fastUri.parse(s));
     const theirsJs = sample.map((s) => uriJs.parse(s));
     const nodeUrls = sample.flatMap((s) => { try { return [new URL(s)]; } catch { return []; } });
-    await ctx.compare('serialize', [
+    await ctx.compare('serialize', withBaseline([
       { name: 'urikit serialize', fn: () => { for (const r of ours) serialize(r); } },
       { name: 'fast-uri serialize', fn: () => { for (const r of theirs) fastUri.serialize(r); } },
       { name: 'uri-js serialize', fn: () => { for (const r of theirsJs) uriJs.serialize(r); } },
       { name: "Node's URL href", fn: () => { for (const u of nodeUrls) void u.href; } },
-    ], { perCall: n, note: 'components -> string, per URL' });
+    ], before && (() => { for (const r of ours) before.serialize(r); })), { perCall: n, note: 'components -> string, per URL' });
 
     const bases = sample.filter((s) => isValid(s, 'uri')).slice(0, 2000);
     const pairs: Array<[string, string]> = bases.map((b, i) => [b, REFS[i % REFS.length]!]);
-    await ctx.compare('resolve', [
+    await ctx.compare('resolve', withBaseline([
       { name: 'urikit resolve', fn: () => { for (const [b, r] of pairs) resolve(b, r); } },
       { name: 'fast-uri resolve', fn: () => { for (const [b, r] of pairs) fastUri.resolve(b, r); } },
       { name: 'uri-js resolve', fn: () => { for (const [b, r] of pairs) uriJs.resolve(b, r); } },
       { name: 'whatwg-url new URL(ref, base)', fn: () => { for (const [b, r] of pairs) { try { void new whatwg.URL(r, b).href; } catch { /* invalid */ } } } },
       { name: "Node's new URL(ref, base)", fn: () => { for (const [b, r] of pairs) { try { void new URL(r, b).href; } catch { /* invalid */ } } } },
-    ], { perCall: pairs.length, note: 'pairs/s' });
+    ], before && (() => { for (const [b, r] of pairs) before.resolve(b, r); })), { perCall: pairs.length, note: 'pairs/s' });
 
     const valid = sample.filter((s) => isValid(s, 'iri-reference'));
-    await ctx.compare('normalize', [
+    await ctx.compare('normalize', withBaseline([
       { name: 'urikit normalize', fn: () => { for (const s of valid) normalize(s); } },
       { name: 'fast-uri normalize', fn: () => { for (const s of valid) fastUri.normalize(s); } },
       { name: 'uri-js normalize', fn: () => { for (const s of valid) uriJs.normalize(s); } },
       { name: "Node's new URL().href", fn: () => { for (const s of valid) { try { void new URL(s).href; } catch { /* invalid */ } } } },
-    ], { perCall: valid.length, note: 'URLs/s' });
+    ], before && (() => { for (const s of valid) before.normalize(s); })), { perCall: valid.length, note: 'URLs/s' });
 
     const others = valid.map((s) => s.toUpperCase().replace(/^([^:]*):/, (m) => m.toLowerCase()));
-    await ctx.compare('equivalent', [
+    await ctx.compare('equivalent', withBaseline([
       { name: 'urikit equivalent', fn: () => { for (let i = 0; i < valid.length; i++) equivalent(valid[i]!, others[i]!); } },
       { name: 'fast-uri equal', fn: () => { for (let i = 0; i < valid.length; i++) fastUri.equal(valid[i]!, others[i]!); } },
       { name: 'uri-js equal', fn: () => { for (let i = 0; i < valid.length; i++) uriJs.equal(valid[i]!, others[i]!); } },
-    ], { perCall: valid.length, note: 'pairs/s' });
+    ], before && (() => { for (let i = 0; i < valid.length; i++) before.equivalent(valid[i]!, others[i]!); })), { perCall: valid.length, note: 'pairs/s' });
+
+    if (againstBefore.length > 0) {
+      // The same loops again, this build and the baseline in turn, CPU time:
+      // steadier than the table above when the machine is shared.
+      const rounds = 41;
+      ctx.table(`against the baseline: CPU time of one pass, the two builds in turn (${ctx.quick ? 7 : rounds} rounds, medians)`, ['operation', 'this build µs', 'baseline µs', 'baseline ÷ this (above 1: faster now)'],
+        againstBefore.map(([name, now, then]) => {
+          const t = ctx.paired(now, then, rounds);
+          return [name, String(t.a), String(t.b), (t.b / t.a).toFixed(2)];
+        }));
+    }
 
     // Hostile input: time per byte from 1 KB to 1 MB (flat = linear time).
     const patterns: Array<[string, (size: number) => string]> = [
@@ -106,9 +126,9 @@ export const suite: Suite = {
   },
 };
 
-function tryParseQuiet(s: string, kind: 'uri' | 'uri-reference' = 'uri-reference'): UriReference | undefined {
+function tryParseQuiet(s: string, kind: 'uri' | 'uri-reference' = 'uri-reference', parser: typeof parse = parse): UriReference | undefined {
   try {
-    return parse(s, kind);
+    return parser(s, kind);
   } catch {
     return undefined;
   }
