@@ -29,7 +29,7 @@ import type { Element } from './tree.js';
  *
  * @example
  * ```ts
- * const link: HtmlLink = { element: 'a', attribute: 'href', value: '../x', uri: 'http://a/x', offset: 0 };
+ * const link: HtmlLink = { element: 'a', attribute: 'href', value: '../x', uri: 'http://a/x', offset: 3 };
  * extractLinksFromHtml('<a href="../x">', 'http://a/b/c').links[0] // link
  * ```
  */
@@ -59,7 +59,7 @@ export interface ExtractLinksOptions {
   /**
    * Repair a value that is no URI reference (RFC 3987 §3.1 in spirit, as a
    * browser reads it): tab and newline dropped, C0 controls stripped at
-   * the ends, space, `<>"{}|^`, the backtick and a stray `%` percent-encoded.
+   * the ends, space, `<>"{}|^`, the backtick, a stray `%` and a second `#` percent-encoded.
    * The raw `value` and its `error` stay beside `repaired` and its `uri`.
    */
   repair?: boolean;
