@@ -36,7 +36,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { runChild, spawnChild, stopChild, urnOf } from './server-children.js';
+import { BENCH_RATE_LIMIT, runChild, spawnChild, stopChild, urnOf } from './server-children.js';
 import { measure, median, type Measured, type Target } from './server-measure.js';
 
 const self = fileURLToPath(import.meta.url);
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     goal(`SQLite, ${big.toLocaleString('en')} names: resolution statistics on (the default) to off`, sqliteBig, find('urikit serve, SQLite, statistics off', big), 0.95);
     log();
     log('CPU µs per answer: the process\'s own user + system time over the answers it gave, median round; PostgreSQL\'s is its backends\' for that resolver (read from /proc). Neither depends on how the load generator shares the two cores, which throughput does.');
-    log('The resolvers run with rate limiting off (one client address here) and logging off, as the bare server does; each fills its name cache (256 MiB by default) before it is measured.');
+    log(`The resolvers run with their rate limit on (${BENCH_RATE_LIMIT.perSecond.toLocaleString('en')} requests/s per client address, burst ${BENCH_RATE_LIMIT.burst.toLocaleString('en')}: above the benchmark's rate, so every request pays for the check and none is refused) and logging off; each fills its name cache (256 MiB by default) before it is measured.`);
     log(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the machine is shared: rounds of the same server can differ severalfold).`);
     writeFileSync(out, `${lines.join('\n')}\n`);
     console.log(`\nwritten to ${out}`);

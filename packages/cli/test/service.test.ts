@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records, requireBuilt, run, start } from './run.js';
 
@@ -41,6 +42,17 @@ function stop(child: ChildProcess): Promise<number | null> {
 
 let server: { child: ChildProcess; info: { url: string; port: number } };
 const AJ17 = 'urn:dns:library.bigstate.edu:aj17-mcc';
+const hasDnsmasq = spawnSync('dnsmasq', ['--version']).status === 0;
+if (!hasDnsmasq) console.warn('\n!!! dnsmasq is NOT installed: the CLI test of --dns-server and --yaurn-port is SKIPPED (apt-get install dnsmasq; .ci/run installs it) !!!\n');
+
+/** A UDP port free on 127.0.0.1 now. */
+async function freeUdpPort(): Promise<number> {
+  const sock = createSocket('udp4');
+  await new Promise<void>((r) => sock.bind(0, '127.0.0.1', r));
+  const { port } = sock.address();
+  await new Promise<void>((r) => sock.close(() => r()));
+  return port;
+}
 
 beforeAll(async () => {
   requireBuilt();
@@ -89,6 +101,20 @@ describe('urikit serve', () => {
     expect((await run(['serve', '--urc0-line-length', '3'])).code).toBe(2);
   });
 
+  it('--rate-limit, --rate-burst and --trust-proxy: the limit per client behind the proxy; bad values are usage errors', async () => {
+    const proxied = await startService(['serve', '--port', '0', '--db', ':memory:', '--demo', '--rate-limit', '1', '--rate-burst', '1', '--trust-proxy', '127.0.0.1,10.0.0.0/8', '--public-url', 'https://urn.example.org']);
+    const as = (client: string) => fetch(`${proxied.info.url}/uri-res/I2L?${AJ17}`, { redirect: 'manual', headers: { 'x-forwarded-for': client } });
+    expect((await as('203.0.113.1')).status).toBe(302);
+    expect((await as('203.0.113.2')).status).toBe(302);
+    const limited = await as('203.0.113.1');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit-policy')).toBe('client;q=1;w=1');
+    expect(await stop(proxied.child)).toBe(0);
+    expect((await run(['serve', '--trust-proxy', 'proxy.example'])).code).toBe(2);
+    expect((await run(['serve', '--public-url', 'ftp://urn.example.org'])).code).toBe(2);
+    expect((await run(['serve', '--rate-limit', '0'])).code).toBe(2);
+  });
+
   it('--name-cache-mb 0 serves every answer from the database file, and a bad size is a usage error', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'urikit-cli-cache-')), 'names.sqlite');
     const uncached = await startService(['serve', '--port', '0', '--db', file, '--demo', '--no-rate-limit', '--name-cache-mb', '0']);
@@ -134,6 +160,62 @@ describe('urikit resolve-urn', () => {
     const r = await run(['resolve-urn', '--resolver', 'http://127.0.0.1:1', 'urn:example:a']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('http://127.0.0.1:1');
+  });
+});
+
+describe('urikit resolve-urn and gateway as a client of the 1995 draft', () => {
+  it('a moved name asked for in text/urc-0 through the 1995 bare form is followed to its new URN (1995 draft §4)', async () => {
+    const r = await run(['resolve-urn', '--json', '--resolver', `${server.info.url}/{elementid}`, '--accept', 'text/urc-0', 'urn:dns:library.bigstate.edu:old-price-list']);
+    expect(r.code).toBe(0);
+    const [rec] = records(r.stdout);
+    expect(rec!.via).toEqual(['urn:dns:library.bigstate.edu:old-price-list', 'urn:dns:library.bigstate.edu:current-version-of-price-list']);
+    expect((rec!.locations as Array<{ url: string }>)[0]!.url).toBe('http://library.bigstate.example.org/prices/1995-03.txt');
+  });
+
+  it('a fragment stays with the client and is put back on the locations (2012 draft §2.4)', async () => {
+    const r = await run(['resolve-urn', '--resolver', server.info.url, 'urn:isbn:0451450523#chapter1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('https://openlibrary.org/isbn/0451450523#chapter1\n');
+  });
+
+  it('a 2012 draft s= directive names the service, and is sent as the draft writes it', async () => {
+    const r = await run(['resolve-urn', '--json', '--accept', 'application/json', '--resolver', server.info.url, 'urn:isbn:0451450523?s=I2C']);
+    expect(r.code).toBe(0);
+    const [rec] = records(r.stdout);
+    expect(rec!.status).toBe(200);
+    expect(String(rec!.resolver)).toBe(`${server.info.url}/urn:isbn:0451450523?s=I2C`);
+    expect(rec!.metadata).toMatchObject({ title: 'The Last Unicorn' });
+  });
+
+  it('--public-only refuses a resolver at a private address, for resolve-urn and for the gateway (2003 draft §7.3)', async () => {
+    const r = await run(['resolve-urn', '--public-only', '--resolver', server.info.url, AJ17]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/not a public address/);
+    const gw = await startService(['gateway', '--port', '0', '--public-only', '--resolver', server.info.url]);
+    const page = await fetch(`${gw.info.url}/${AJ17}`);
+    expect(page.status).toBe(502);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await stop(gw.child)).toBe(0);
+  });
+
+  it.skipIf(!hasDnsmasq)(hasDnsmasq ? '--dns-server and --yaurn-port: the 1995 rule (§2.2.1) reaches a second naming authority of one server' : '--dns-server and --yaurn-port (SKIPPED: dnsmasq is not installed)', async () => {
+    const dnsPort = await freeUdpPort();
+    const dns = spawn('dnsmasq', ['--no-daemon', '--no-resolv', '--no-hosts', '--conf-file=/dev/null', '--bind-interfaces', '--listen-address=127.0.0.1', `--port=${dnsPort}`, '--log-facility=-', '--user=root', '--host-record=urn.flixco.com,127.0.0.1'], { stdio: 'ignore' });
+    children.push(dns);
+    try {
+      let r = await run(['resolve-urn', '--dns-server', `127.0.0.1:${dnsPort}`, '--yaurn-port', String(server.info.port), 'urn:dns:urn.flixco.com:casablanca']);
+      for (let i = 0; i < 30 && r.code !== 0; i++) {
+        // dnsmasq may not be listening yet
+        await new Promise((res) => setTimeout(res, 100));
+        r = await run(['resolve-urn', '--dns-server', `127.0.0.1:${dnsPort}`, '--yaurn-port', String(server.info.port), 'urn:dns:urn.flixco.com:casablanca']);
+      }
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('ftp://ftp.flixco.com/pub/movies/casablanca.mpg\n');
+      expect((await run(['resolve-urn', '--yaurn-port', 'x', AJ17])).code).toBe(2);
+    } finally {
+      dns.kill('SIGTERM');
+    }
   });
 });
 

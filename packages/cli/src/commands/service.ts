@@ -12,6 +12,27 @@ import { writeOut } from '../inputs.js';
 const dbOpt: OptionSpec = { type: 'string', arg: 'URL', help: 'the store: a SQLite file name, or postgres://... (default: $URIKIT_DB, else the resolver\'s default file)' };
 const hostOpt: OptionSpec = { type: 'string', arg: 'ADDRESS', default: '127.0.0.1', help: 'the address to listen on' };
 
+/** The options of the resolution client that `gateway` and `resolve-urn` share: discovery and the SSRF guard. */
+const CLIENT_OPTIONS: Record<string, OptionSpec> = {
+  config: { type: 'string', arg: 'FILE', help: 'a JSON file {"resolvers": {"<nid or urn prefix>": ["<base URL>", ...]}}' },
+  'public-only': { type: 'boolean', help: 'connect only to public addresses: never to loopback, private or link-local ones (2003 draft §7.3; for a gateway open to anyone)' },
+  'dns-server': { type: 'string', multiple: true, arg: 'HOST[:PORT]', help: 'a DNS server for the 1995 urn:dns rule and NAPTR (repeatable; default the system\'s)' },
+  'yaurn-port': { type: 'string', arg: 'PORT', help: 'the port of a 1995 resolver found by the urn:dns rule (default 4500, 1995 draft §3.2)' },
+};
+
+/** ResolveOptions from the shared client options. */
+function clientOptions(args: Parameters<Command['run']>[0]): Pick<ResolveOptions, 'discovery' | 'publicOnly'> {
+  const out: Pick<ResolveOptions, 'discovery' | 'publicOnly'> = {};
+  const discovery: NonNullable<ResolveOptions['discovery']> = {};
+  if (typeof args.values.config === 'string') discovery.config = args.values.config;
+  const dns = ((args.values['dns-server'] as string[] | undefined) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  if (dns.length > 0) discovery.dnsServers = dns;
+  if (args.values['yaurn-port'] !== undefined) discovery.yaurnPort = intOption(args, 'yaurn-port', 4500, 1, 65535);
+  if (Object.keys(discovery).length > 0) out.discovery = discovery;
+  if (args.values['public-only'] === true) out.publicOnly = true;
+  return out;
+}
+
 function dbOf(values: Record<string, unknown>): string | undefined {
   return (values.db as string | undefined) ?? process.env.URIKIT_DB ?? undefined;
 }
@@ -63,6 +84,15 @@ export const serveCommand: Command = {
     'cache-control': { type: 'string', arg: 'VALUE', help: 'the Cache-Control of answers (default "public, max-age=300")' },
     'see-other': { type: 'boolean', help: 'answer a single location to HTTP/1.1 clients with 303 instead of 302 (RFC 2169)' },
     'no-rate-limit': { type: 'boolean', help: 'turn off the rate limits (default per client 100 requests/s, burst 200; per admin token 20/s, burst 100)' },
+    'rate-limit': { type: 'string', arg: 'N', help: 'resolution requests a second per client (default 100); 429 with Retry-After and RateLimit fields beyond' },
+    'rate-burst': { type: 'string', arg: 'N', help: 'requests at once per client before the rate applies (default twice the rate)' },
+    'admin-rate-limit': { type: 'string', arg: 'N', help: 'admin API requests a second per token (default 20)' },
+    'admin-rate-burst': { type: 'string', arg: 'N', help: 'admin API requests at once per token (default 100)' },
+    'trust-proxy': { type: 'string', multiple: true, arg: 'ADDRESS[/BITS]', help: 'a reverse proxy whose Forwarded / X-Forwarded-For names the client (repeatable, or comma-separated); nobody else\'s is believed' },
+    'public-url': { type: 'string', arg: 'URL', help: 'this resolver\'s URL as clients reach it (absolute Location for HTTP/1.0, urn+a); default the listening address, never a request\'s Host' },
+    'host-authority': { type: 'string', multiple: true, arg: 'AUTHORITY', help: 'another urn:dns:<host> authority whose ElementIDs /<ElementID> answers when the request\'s Host is <host> (repeatable; 1995 draft §2.2.1)' },
+    'case-sensitive-authority': { type: 'string', multiple: true, arg: 'AUTHORITY', help: 'an authority whose ElementIDs are case-sensitive (others of urn:dns: match without regard to case, 1995 draft §2.3.1)' },
+    'location-scheme': { type: 'string', multiple: true, arg: 'SCHEME', help: 'a scheme locations may have besides http, https, ftp and urn (repeatable)' },
     'urc0-line-length': { type: 'string', arg: 'N', help: 'the longest text/urc-0 line for a URL; a longer one is written as <URL:...> over several lines (1995 draft §3.4.2; default 76, 40 gives the draft\'s wrapped example)' },
     'db-replica': { type: 'string', arg: 'URL', help: 'PostgreSQL: a streaming replica (postgres://...) where resolutions read; writes and admin reads go to --db, the primary; the lag is in /metrics' },
     'name-cache-mb': { type: 'string', arg: 'MB', help: 'memory for names kept outside the database, filled at start and kept exact on every write of any process (default 256, over a million names; 0: none)' },
@@ -79,6 +109,7 @@ export const serveCommand: Command = {
     'urikit serve --demo                        # http://127.0.0.1:4500/ with the example names',
     'urikit serve --db names.sqlite --check-links --link-checker-contact mailto:urn-admin@library.example',
     'urikit serve --db names.sqlite --port 8080 --authority urn:dns:library.bigstate.edu',
+    'urikit serve --host 0.0.0.0 --trust-proxy 10.0.0.0/8 --rate-limit 50 --public-url https://urn.example.org',
     'URIKIT_DB=postgres://user@db/urikit urikit serve --host 0.0.0.0',
     'urikit serve --db postgres://user@primary/urikit --db-replica postgres://user@replica/urikit',
     'curl -i http://127.0.0.1:4500/uri-res/I2L?urn:dns:library.bigstate.edu:aj17-mcc',
@@ -93,7 +124,28 @@ export const serveCommand: Command = {
     if (typeof args.values.authority === 'string') opts.authority = args.values.authority;
     if (typeof args.values['cache-control'] === 'string') opts.cacheControl = args.values['cache-control'];
     if (args.values['see-other'] === true) opts.seeOther = true;
-    if (args.values['no-rate-limit'] === true) { opts.rateLimit = false; opts.adminRateLimit = false; }
+    if (args.values['no-rate-limit'] === true) {
+      opts.rateLimit = false;
+      opts.adminRateLimit = false;
+    } else {
+      const perSecond = intOption(args, 'rate-limit', 100, 1, 1e9);
+      opts.rateLimit = { perSecond, burst: intOption(args, 'rate-burst', 2 * perSecond, 1, 2e9) };
+      opts.adminRateLimit = { perSecond: intOption(args, 'admin-rate-limit', 20, 1, 1e9), burst: intOption(args, 'admin-rate-burst', 100, 1, 2e9) };
+    }
+    const list = (name: string) => ((args.values[name] as string[] | undefined) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    if (list('trust-proxy').length > 0) {
+      const { ClientAddresses } = await import('@urikit/resolver');
+      try { new ClientAddresses(list('trust-proxy')); } catch (e) { throw new UsageError(`--trust-proxy: ${(e as Error).message}`, 'serve'); }
+      opts.trustProxy = list('trust-proxy');
+    }
+    if (list('host-authority').length > 0) opts.authorities = list('host-authority');
+    if (list('case-sensitive-authority').length > 0) opts.caseSensitiveAuthorities = list('case-sensitive-authority');
+    if (list('location-scheme').length > 0) opts.locationSchemes = list('location-scheme');
+    if (typeof args.values['public-url'] === 'string') {
+      const u = args.values['public-url'];
+      if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(u)) throw new UsageError(`--public-url must be http(s)://host[:port] (got "${u}")`, 'serve');
+      opts.publicUrl = u;
+    }
     if (args.values['urc0-line-length'] !== undefined) opts.urc0LineLength = intOption(args, 'urc0-line-length', 76, 8, 1_000_000);
     if (typeof args.values['db-replica'] === 'string') opts.dbReplica = args.values['db-replica'];
     if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 4095) * 1024 * 1024;
@@ -155,12 +207,14 @@ export const gatewayCommand: Command = {
     port: { type: 'string', arg: 'PORT', default: '8080', help: 'the port (0 picks a free one)' },
     host: hostOpt,
     resolver: { type: 'string', short: 'r', multiple: true, arg: 'URL', help: 'a resolver to ask (else: configuration, the urn:dns rule, DNS NAPTR); repeatable' },
-    config: { type: 'string', arg: 'FILE', help: 'a JSON file {"resolvers": {"<nid or urn prefix>": ["<base URL>", ...]}}' },
+    ...CLIENT_OPTIONS,
     'cache-dir': { type: 'string', arg: 'DIR', help: 'keep the answer cache on disk in DIR (default: in memory)' },
+    'trust-max-age': { type: 'boolean', help: 'use a cached answer without asking while its max-age lasts (default: revalidate every time with If-None-Match / If-Modified-Since, 1995 draft §5)' },
   },
   examples: [
     'urikit gateway --resolver http://127.0.0.1:4500/',
     'urikit gateway --port 0 --config resolvers.json --cache-dir /var/cache/urikit',
+    'urikit gateway --host 0.0.0.0 --public-only --dns-server 9.9.9.9   # open to anyone: never reaches a private address',
     'curl http://127.0.0.1:8080/urn:dns:library.bigstate.edu:aj17-mcc',
   ],
   exitStatus: '0 stopped by SIGINT or SIGTERM, 2 usage error, 3 could not start.',
@@ -171,8 +225,9 @@ export const gatewayCommand: Command = {
     const host = args.values.host as string;
     const opts: GatewayOptions = { port, host };
     if (args.values.resolver) opts.resolvers = args.values.resolver as string[];
-    if (typeof args.values.config === 'string') opts.discovery = { config: args.values.config };
+    Object.assign(opts, clientOptions(args));
     if (typeof args.values['cache-dir'] === 'string') opts.cacheDir = args.values['cache-dir'];
+    if (args.values['trust-max-age'] === true) opts.trustMaxAge = true;
     const server = await service.startGateway(opts);
     const url = server.url;
     process.stdout.write(args.values.json === true
@@ -206,25 +261,27 @@ export const resolveUrnCommand: Command = {
     ...COMMON,
     json: { type: 'boolean', help: 'print the answer as JSON: {status, locations, metadata, via, ...}' },
     resolver: { type: 'string', short: 'r', multiple: true, arg: 'URL', help: 'a resolver base URL; repeatable, tried in order' },
-    service: { type: 'string', short: 's', arg: 'SERVICE', default: 'I2L', help: 'the RFC 2483 service: I2L, I2Ls, I2C, I2N, I2Ns, I=I...' },
+    service: { type: 'string', short: 's', arg: 'SERVICE', help: 'the RFC 2483 service: I2L, I2Ls, I2C, I2N, I2Ns, I=I... (default: the URN\'s s= directive, else I2L)' },
     accept: { type: 'string', arg: 'TYPE', help: 'the format to ask for (text/urc-0, application/json, text/plain, text/html)' },
     'max-redirects': { type: 'string', arg: 'N', help: 'the most redirects to follow (default 10)' },
-    config: { type: 'string', arg: 'FILE', help: 'a JSON file {"resolvers": {"<nid or urn prefix>": ["<base URL>", ...]}}' },
+    ...CLIENT_OPTIONS,
   },
   examples: [
     'urikit resolve-urn --resolver http://127.0.0.1:4500/ urn:dns:library.bigstate.edu:aj17-mcc',
     'urikit resolve-urn --service I2Ls --json urn:ietf:rfc:3986',
+    "urikit resolve-urn 'urn:isbn:0451450523#chapter1'            # the fragment stays here, put back on the locations",
+    "urikit resolve-urn 'urn:isbn:0451450523?s=I2C'               # a 2012 draft s= directive names the service",
   ],
   exitStatus: '0 resolved, 1 unknown (404), withdrawn (410) or an invalid URN, 2 usage error, 3 no resolver could be reached.',
   run: async (args) => {
     const [urn, ...extra] = args.positionals;
     if (urn === undefined) throw new UsageError('missing URN', 'resolve-urn');
     if (extra.length > 0) throw new UsageError('resolve-urn takes one URN', 'resolve-urn');
-    const opts: ResolveOptions = { service: args.values.service as string };
+    const opts: ResolveOptions = clientOptions(args);
+    if (typeof args.values.service === 'string') opts.service = args.values.service;
     if (args.values.resolver) opts.resolvers = args.values.resolver as string[];
     if (typeof args.values.accept === 'string') opts.accept = args.values.accept;
     if (args.values['max-redirects'] !== undefined) opts.maxRedirects = intOption(args, 'max-redirects', 10, 0);
-    if (typeof args.values.config === 'string') opts.discovery = { config: args.values.config };
     const client = await import('@urikit/resolver');
     let r: Awaited<ReturnType<typeof client.resolveUrn>>;
     try {

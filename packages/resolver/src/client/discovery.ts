@@ -130,11 +130,13 @@ function splitUrn(urn: string): { nid: string; nss: string } {
 /**
  * The request URL for `urn` at a resolver: a template's `{urn}`,
  * `{service}`, `{nid}`, `{nss}` and `{elementid}` filled in, or the
- * RFC 2169 form `<base>/uri-res/<service>?<urn>`.
+ * RFC 2169 form `<base>/uri-res/<service>?<urn>`, or for a URN with a
+ * query (2012 draft §2.3 directives) the whole URN, `<base>/<urn>`.
  *
  * @example
  * ```ts
  * requestUrl('http://127.0.0.1:4500/', 'urn:isbn:0451450523', 'I2L') // 'http://127.0.0.1:4500/uri-res/I2L?urn:isbn:0451450523'
+ * requestUrl('http://127.0.0.1:4500/', 'urn:isbn:0451450523?s=I2C', 'I2C') // 'http://127.0.0.1:4500/urn:isbn:0451450523?s=I2C'
  * ```
  */
 export function requestUrl(base: string, urn: string, service: string): string {
@@ -150,8 +152,11 @@ export function requestUrl(base: string, urn: string, service: string): string {
       .replaceAll('{nss}', encodeForRequest(nss))
       .replaceAll('{elementid}', encodeForRequest(elementId));
   }
+  const root = base.endsWith('/') ? base.slice(0, -1) : base;
+  // 2012 draft §2.3: a URN with directives (or an RFC 8141 q-component) is sent whole, for the resolver to read them.
+  if (urn.includes('?')) return `${root}/${encodeForRequest(urn)}`;
   // RFC 2169 §2.0: GET /uri-res/<service>?<uri>
-  return `${base.endsWith('/') ? base.slice(0, -1) : base}/uri-res/${encodeURIComponent(service)}?${encodeForRequest(urn)}`;
+  return `${root}/uri-res/${encodeURIComponent(service)}?${encodeForRequest(urn)}`;
 }
 
 /** `s` with its `urn:<nid>:` head in lower case: that part compares without case (RFC 8141 §3.1), the rest exactly. */

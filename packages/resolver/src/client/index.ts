@@ -1,5 +1,5 @@
 // The URN resolution client (1995 draft §4, RFC 2169, RFC 3404): resolveUrn, its cache and discovery.
-export { resolveUrn, ResolutionError } from './resolve-urn.js';
+export { resolveUrn, ResolutionError, splitReference } from './resolve-urn.js';
 export type { ResolveOptions, ResolveResult, ResolverAttempt, UrnLocation } from './types.js';
 export { MemoryCache, DiskCache, isFresh, isStorable, maxAge } from './cache.js';
 export type { Cache, CacheEntry } from './cache.js';

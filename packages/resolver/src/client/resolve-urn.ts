@@ -5,7 +5,7 @@
  * stops at a loop or after `maxRedirects`, and caches with
  * If-Modified-Since / ETag (§5).
  */
-import { isUriError, normalizeUrn, parseUrn } from 'urikit';
+import { getDirective, isUriError, normalizeUrn, parseUrn, type Urn } from 'urikit';
 import { RESOLVER_ERROR_MESSAGES, ResolverError } from '../errors/resolver-error.js';
 import { isFresh, isStorable, type Cache, type CacheEntry } from './cache.js';
 import { DEFAULT_ACCEPT, mediaType, readAnswer } from './answer.js';
@@ -66,6 +66,41 @@ function urnKey(urn: string): string {
   }
 }
 
+/**
+ * What a URN reference asks a resolver: the URN without its fragment
+ * (2012 draft §2.4: "it will not be sent to the resolution service but be
+ * interpreted by the resolution client"; RFC 3986 §3.5), the fragment to
+ * put back on the answer's locations, and the service an `s=` directive
+ * names (2012 draft §2.3.1; read under that draft's rules when RFC 8141's
+ * refuse its query).
+ *
+ * @example
+ * ```ts
+ * splitReference('urn:isbn:0451450523#chapter1'); // { urn: 'urn:isbn:0451450523', fragment: 'chapter1' }
+ * splitReference('urn:isbn:0451450523?s=I2C&c=ToC'); // { urn: 'urn:isbn:0451450523?s=I2C&c=ToC', service: 'I2C' }
+ * splitReference('urn:a:x'); // throws UriError bad-nid
+ * ```
+ */
+export function splitReference(reference: string): { urn: string; fragment?: string; service?: string } {
+  let parsed: Urn;
+  try {
+    parsed = parseUrn(reference);
+  } catch (e) {
+    // A 2012 draft directive query (`?s=I2C`) is not an RFC 8141 component: read it under the draft.
+    if (!isUriError(e) || e.code !== 'bad-urn-component') throw e;
+    try { parsed = parseUrn(reference, { profile: 'urn-2012' }); } catch { throw e; }
+  }
+  const hash = reference.indexOf('#');
+  const urn = hash < 0 ? reference : reference.slice(0, hash);
+  const s = parsed.directives !== undefined ? getDirective(parsed.directives, 's') : undefined;
+  return { urn, ...(parsed.fComponent !== undefined ? { fragment: parsed.fComponent } : {}), ...(s !== undefined ? { service: s } : {}) };
+}
+
+/** A location with a URN reference's fragment put back on it, unless it has one of its own (2012 draft §2.4: the client applies the fragment to what the resolver returns). */
+function withFragment(url: string, fragment: string | undefined): string {
+  return fragment === undefined || url.includes('#') ? url : `${url}#${fragment}`;
+}
+
 /** A successful exchange with one resolver. */
 interface Exchange {
   answer: HttpAnswer;
@@ -80,7 +115,9 @@ async function ask(target: ResolverTarget, accept: string, opts: ResolveOptions)
   const key = `${target.url}\n${accept}`;
   const cached = cache ? await cache.get(key) : undefined;
   const fromEntry = (e: CacheEntry): HttpAnswer => ({ status: e.status, statusText: e.statusText ?? '', headers: e.headers, body: Buffer.from(e.body, 'base64') });
-  if (cached && isFresh(cached, now())) return { answer: fromEntry(cached), url: target.url, fromCache: true };
+  // 1995 draft §5: "Caching should only be performed using the If-Modified-Since
+  // mechanism": a kept answer is asked about again every time, unless told to trust max-age.
+  if (cached && opts.trustMaxAge === true && isFresh(cached, now())) return { answer: fromEntry(cached), url: target.url, fromCache: true };
   const headers: Record<string, string> = { accept, 'user-agent': 'urikit-resolver-client' };
   if (target.host) headers['host'] = target.host;
   if (cached) {
@@ -178,15 +215,16 @@ async function askAnyResolver(urn: string, service: string, accept: string, opts
  * ```
  */
 export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promise<ResolveResult> {
-  parseUrn(urn); // throws UriError with the offset of a malformed URN
-  const service = opts.service ?? 'I2L';
+  // Throws UriError with the offset of a malformed URN.
+  const reference = splitReference(urn);
+  const service = opts.service ?? reference.service ?? 'I2L';
   const accept = opts.accept ?? DEFAULT_ACCEPT;
   const maxRedirects = opts.maxRedirects ?? 10;
-  const via = [urn];
-  const seen = new Set([urnKey(urn)]);
+  const via = [reference.urn];
+  const seen = new Set([urnKey(reference.urn)]);
   const asked = new Set<string>();
   const sameUrn = (a: string, b: string) => urnKey(a) === urnKey(b);
-  let current = urn;
+  let current = reference.urn;
   let extra: { first?: string; last?: string } = {};
   let redirects = 0;
   for (;;) {
@@ -223,7 +261,7 @@ export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promis
       if (meaning !== undefined) {
         // A redirect to a URL is the location itself (RFC 2169 §3.1: N2L answers 30X with the URL in Location).
         const contentType = mediaType(answer.headers['content-type']);
-        return withBody({ status: answer.status, locations: [{ url: meaning.url }], via, resolver: url, fromCache, ...(contentType ? { contentType } : {}) }, answer.body.toString('latin1'));
+        return withBody({ status: answer.status, locations: [{ url: withFragment(meaning.url, reference.fragment) }], via, resolver: url, fromCache, ...(contentType ? { contentType } : {}) }, answer.body.toString('latin1'));
       }
     }
     const type = mediaType(answer.headers['content-type']);
@@ -234,7 +272,7 @@ export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promis
     if (answer.body.length > 0) {
       try {
         const read = readAnswer(type, answer.body);
-        result.locations = read.locations;
+        result.locations = reference.fragment === undefined ? read.locations : read.locations.map((l) => ({ ...l, url: withFragment(l.url, reference.fragment) }));
         if (read.metadata !== undefined) result.metadata = read.metadata;
       } catch (e) {
         if (answer.status >= 200 && answer.status < 300) {

@@ -94,8 +94,15 @@ export interface ResolveOptions {
   accept?: string;
   /** How many 301/302 answers to follow, 10 by default (1995 draft §4). */
   maxRedirects?: number;
-  /** Where answers are kept between calls (1995 draft §5). */
+  /** Where answers are kept between calls (1995 draft §5); each is revalidated (If-None-Match, If-Modified-Since) before it is used again. */
   cache?: Cache;
+  /**
+   * Use a kept answer without asking while its `Cache-Control: max-age`
+   * lasts (RFC 9111 §4.2), as browsers do; default false: the 1995 draft
+   * §5 caches "only ... using the If-Modified-Since mechanism", so that a
+   * name changed a second ago is never answered from the cache.
+   */
+  trustMaxAge?: boolean;
   /** How resolvers are found when `resolvers` is absent or all fail. */
   discovery?: DiscoveryOptions;
   /** Milliseconds to wait for each resolver, 10 000 by default. */

@@ -3,6 +3,7 @@
  * be performed using the If-Modified-Since mechanism"; RFC 9110 §8.8,
  * §13.1 for ETag and If-None-Match).
  */
+import { httpDate } from './http-date.js';
 
 /** FNV-1a, 32 bits: a short, stable tag of a representation's identity. */
 function fnv1a(s: string): number {
@@ -29,17 +30,45 @@ export function entityTag(version: number, selector: string): string {
 }
 
 /**
+ * The `Last-Modified` of a record changed at `updated` (ms), as sent at
+ * `now`, or undefined when none may be sent yet. HTTP dates have whole
+ * seconds (RFC 9110 §5.6.7): the date sent is the first second after the
+ * change, so that `If-Modified-Since` of that date means "I have every
+ * change before it", and it is sent only once no change can share that
+ * second any more (a second of margin for the clocks of the processes
+ * that write). Until then only the `ETag`, exact to the version, validates.
+ *
+ * @example
+ * ```ts
+ * lastModified(784111777250, 784111779000); // 'Sun, 06 Nov 1994 08:49:38 GMT'
+ * lastModified(784111777250, 784111778100); // undefined (a change may still come in that second)
+ * ```
+ */
+export function lastModified(updated: number, now: number): string | undefined {
+  const after = (Math.floor(updated / 1000) + 1) * 1000;
+  return now >= after + SKEW_MS ? httpDate(after) : undefined;
+}
+
+/** The margin for the clocks of the processes that write (PostgreSQL: several servers). */
+const SKEW_MS = 1000;
+
+/**
  * True if a conditional GET may answer 304 Not Modified: `If-None-Match`
  * lists the tag (or `*`), or, without `If-None-Match`, the resource has
- * not changed since `If-Modified-Since` (RFC 9110 §13.2.2 precedence;
- * HTTP dates have whole seconds).
+ * not changed since `If-Modified-Since` (RFC 9110 §13.2.2 precedence).
+ * The change must lie wholly before that date: HTTP dates have whole
+ * seconds, and a change within the second the date names is never taken
+ * as seen (1995 draft §5: caching by If-Modified-Since must not keep a
+ * rapidly changing answer).
  *
  * @example
  * ```ts
  * notModified({ 'if-none-match': '"3-abc"' }, '"3-abc"', Date.now()) // true
+ * notModified({ 'if-modified-since': 'Sun, 06 Nov 1994 08:49:38 GMT' }, '"3-abc"', 784111777250) // true
+ * notModified({ 'if-modified-since': 'Sun, 06 Nov 1994 08:49:37 GMT' }, '"3-abc"', 784111777250) // false (changed within that second)
  * ```
  */
-export function notModified(headers: { 'if-none-match'?: string | undefined; 'if-modified-since'?: string | undefined }, etag: string, lastModified: number): boolean {
+export function notModified(headers: { 'if-none-match'?: string | undefined; 'if-modified-since'?: string | undefined }, etag: string, updated: number): boolean {
   const inm = headers['if-none-match'];
   if (inm !== undefined) {
     if (inm.length > 4096) return false;
@@ -53,7 +82,7 @@ export function notModified(headers: { 'if-none-match'?: string | undefined; 'if
   const ims = headers['if-modified-since'];
   if (ims !== undefined && ims.length < 64) {
     const since = Date.parse(ims);
-    if (Number.isFinite(since) && Math.floor(lastModified / 1000) * 1000 <= since) return true;
+    if (Number.isFinite(since) && updated < since) return true;
   }
   return false;
 }

@@ -7,6 +7,7 @@ export { DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_NAME_CACHE_BYTES, type ServerOpti
 export { UrnResolutionService, type ResolutionRequest, type ResolutionConfig, type ResolutionExtras } from './resolve.js';
 export { readTarget, serviceOf, type RequestTarget, type Service } from './target.js';
 export { classifyRequestLine } from './simple.js';
+export { ClientAddresses, forwardedFor, forwardedNode } from './client-address.js';
 export { localResolveUrn } from './local.js';
 export { checkStoreLinks, LinkWorker, type StoreLinkCheckOptions } from './link-worker.js';
 export { withHealth, healthLine, locationRank, type HealthNote, type ShownLocation } from './location-health.js';

@@ -114,6 +114,12 @@ export interface ServerOptions {
   seeOther?: boolean;
   /** Requests per second per client address, with a burst; `false` turns limiting off (default 100/s, burst 200). */
   rateLimit?: { perSecond: number; burst: number } | false;
+  /**
+   * The reverse proxies in front of the server (addresses or CIDR blocks):
+   * their `Forwarded` (RFC 7239) or `X-Forwarded-For` says who the client
+   * is, for rate limits and logs; nobody else's is believed (default none).
+   */
+  trustProxy?: readonly string[];
   /** Admin API requests per second per token, with a burst; `false` turns limiting off (default 20/s, burst 100). */
   adminRateLimit?: { perSecond: number; burst: number } | false;
   /**

@@ -9,6 +9,7 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../web/headers.js';
+import type { ClientAddresses } from './client-address.js';
 import { registerJsonBody } from './json-body.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './ratelimit.js';
@@ -17,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What kind of request it was, for /metrics (set by the route that answered). */
     answerKind: string;
+    /** The client's address: the peer, or past trusted proxies the one they report (client-address.ts). */
+    client: string;
   }
 }
 
@@ -75,6 +78,8 @@ export interface PipelineOptions {
   accessLog: boolean;
   /** The deepest a JSON request body may nest (400 beyond; default 64). */
   jsonDepth?: number;
+  /** The reverse proxies whose `Forwarded` / `X-Forwarded-For` is believed (none: the peer is the client). */
+  proxies?: ClientAddresses | undefined;
 }
 
 /** Operational endpoints a monitor polls: never limited, never counted. */
@@ -142,6 +147,7 @@ export function sendRateLimited(reply: FastifyReply, limiter: RateLimiter, wait:
 export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): void {
   const { metrics, limiter } = opts;
   app.decorateRequest('answerKind', '');
+  app.decorateRequest('client', '');
   registerJsonBody(app, opts.jsonDepth ?? 64);
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -149,8 +155,10 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     // 'close' comes after the answer and after an aborted one alike.
     reply.raw.once('close', () => { metrics.inFlight--; });
     reply.headers(COMMON_HEADERS);
+    const peer = request.raw.socket.remoteAddress;
+    request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
     if (limiter === undefined || isOperational(request.url)) { done(); return; }
-    const wait = limiter.take(request.ip);
+    const wait = limiter.take(request.client);
     if (wait === 0) { done(); return; }
     metrics.rateLimited++;
     request.answerKind = 'limited';
@@ -162,7 +170,7 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     if (!isOperational(request.url)) {
       const kind = request.answerKind || (request.url.startsWith('/admin') ? 'admin' : 'other');
       metrics.observe(kind, reply.statusCode, reply.elapsedTime / 1000);
-      if (opts.accessLog || kind === 'admin') request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, remote: request.ip }, kind);
+      if (opts.accessLog || kind === 'admin') request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, remote: request.client }, kind);
     }
     done();
   });

@@ -10,8 +10,7 @@ import type { Answer } from './answer.js';
 import { ANSWERS, FORMAT_ORDER, type AnswerRow, type AnswerState, type Asked } from './answer-table.js';
 import { renderMoved, renderReserved, renderTombstone } from './bodies.js';
 import { renderHistory, type PublicChange } from './history-body.js';
-import { entityTag, notModified } from './conditional.js';
-import { httpDate } from './http-date.js';
+import { entityTag, lastModified, notModified } from './conditional.js';
 import { preferredLocation, preferredOrder, renderLocations, renderMessage, renderNames, renderRecord, type Rendered } from './render.js';
 import type { HostAuthorities } from './host-authorities.js';
 import type { RequestTarget } from './target.js';
@@ -124,9 +123,11 @@ function links(s: Subject, row: AnswerRow, locations: readonly NameLocation[], p
   // RFC 5829 §3.3, §3.4: the next version, and every earlier one the store knows of.
   const successor = r?.status === 'moved' && r.movedTo !== undefined ? r.movedTo : r?.successor;
   if (successor !== undefined) out.push(`<${successor}>; rel="successor-version"`);
-  for (const p of new Set([...(r?.movedFrom ?? []), ...(r?.predecessors ?? [])])) out.push(`<${p}>; rel="predecessor-version"`);
+  if (r?.movedFrom !== undefined || r?.predecessors !== undefined) {
+    for (const p of new Set([...(r.movedFrom ?? []), ...(r.predecessors ?? [])])) out.push(`<${p}>; rel="predecessor-version"`);
+  }
   // RFC 6249 §3: the other places the same resource is, beside the one redirected to.
-  if (row.location === 'preferred') for (const l of locations) if (l !== preferred) out.push(`<${l.url}>; rel="duplicate"`);
+  if (row.location === 'preferred' && locations.length > 1) for (const l of locations) if (l !== preferred) out.push(`<${l.url}>; rel="duplicate"`);
   return out.length > 0 ? out.join(', ') : undefined;
 }
 
@@ -208,8 +209,10 @@ export function respond(c: RespondContext, s: Subject, asked: Asked): Answer {
   const headers: Record<string, string> = { 'cache-control': effective.status < 400 ? c.config.cacheControl : 'no-cache', vary: 'Accept' };
   if (updated !== undefined) {
     headers.etag = entityTag(version, `${s.key}|${asked}|${format}|${c.target.form}|${s.rule?.target ?? ''}${s.health?.digest ?? ''}`);
-    headers['last-modified'] = httpDate(updated);
-    if ((c.ifNoneMatch !== undefined || c.ifModifiedSince !== undefined) && effective.status < 300
+    const lm = lastModified(updated, Date.now());
+    if (lm !== undefined) headers['last-modified'] = lm;
+    // A redirect is cached and revalidated as any answer is (the client keeps 301/302, 1995 draft §5).
+    if ((c.ifNoneMatch !== undefined || c.ifModifiedSince !== undefined) && effective.status < 400
       && notModified({ 'if-none-match': c.ifNoneMatch, 'if-modified-since': c.ifModifiedSince }, headers.etag, updated)) {
       return { status: 304, headers, body: '', kind: 'resolve' };
     }

@@ -31,6 +31,7 @@ import { UrnResolutionService } from './resolve.js';
 import { registerResolution } from './route.js';
 import { createFront } from './simple.js';
 import { HostAuthorities } from './host-authorities.js';
+import { ClientAddresses } from './client-address.js';
 import { localResolveUrn } from './local.js';
 import { LinkHealthView } from '../links/view.js';
 import { StatsCounter } from '../stats/counter.js';
@@ -142,7 +143,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         return httpServer;
       },
     });
-    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth });
+    const proxies = opts.trustProxy !== undefined && opts.trustProxy.length > 0 ? new ClientAddresses(opts.trustProxy) : undefined;
+    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth, proxies });
 
     app.get('/healthz', async (_request, reply) => {
       try {

@@ -8,6 +8,9 @@
 import net from 'node:net';
 import { Duplex } from 'node:stream';
 import type { Server as HttpServer } from 'node:http';
+import { RequestLines } from './request-lines.js';
+
+function noop(): void { /* see createFront */ }
 
 /** The longest first line the front waits for before handing over (the HTTP server then answers 414/431). */
 const MAX_FIRST_LINE = 8192;
@@ -154,10 +157,21 @@ export function createFront(http: HttpServer, headersTimeoutMs: number, onError:
         http.emit('connection', new SimpleExchange(socket, c.target));
         return;
       }
-      if (c.kind === 'rewrite') buf = Buffer.concat([Buffer.from(c.line, 'latin1'), buf.subarray(end)]);
-      socket.unshift(buf);
+      // Every request line of the connection, the first included, in the draft's form gets its "/" (request-lines.ts).
+      const lines = new RequestLines();
+      const first = lines.push(buf);
       buf = undefined;
+      if (first.length > 0) socket.unshift(first);
+      const push = socket.push;
+      socket.push = function pushRewritten(chunk: Buffer | null, encoding?: BufferEncoding): boolean {
+        if (chunk === null || !Buffer.isBuffer(chunk)) return push.call(this, chunk, encoding);
+        const out = lines.push(chunk);
+        return out.length === 0 ? true : push.call(this, out, encoding);
+      };
       http.emit('connection', socket);
+      // A 'data' listener makes node:http read the socket through the stream (and so through
+      // pushRewritten) rather than straight from the handle.
+      socket.on('data', noop);
       process.nextTick(() => socket.resume());
     };
     socket.on('data', onData);

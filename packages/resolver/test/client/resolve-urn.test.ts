@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DiskCache, MemoryCache, ResolutionError, resolveUrn, type Cache } from '@urikit/resolver';
+import { DiskCache, MemoryCache, ResolutionError, resolveUrn, splitReference, type Cache } from '@urikit/resolver';
 import { closedPort, startTestServer, tableResolver, urnOf, type TestServer } from './http-servers.js';
 
 const URC0 = 'text/urc-0';
@@ -191,18 +191,22 @@ describe('caching with If-Modified-Since, ETag and max-age (1995 draft §5)', ()
     expect(last.headers['if-none-match']).toBe('"v1"');
   });
 
-  it.each(caches)('%s: a fresh answer (max-age) is used without asking', async (_name, make) => {
+  it.each(caches)('%s: an answer within its max-age is still revalidated (1995 draft §5), unless told to trust max-age', async (_name, make) => {
     const cache = make();
     let t = 1_000_000;
     const now = () => t;
     await resolveUrn('urn:example:fresh', { resolvers: [server.url], cache, now });
     const asked = server.seen.length;
     const again = await resolveUrn('urn:example:fresh', { resolvers: [server.url], cache, now });
-    expect(server.seen.length).toBe(asked);
-    expect(again.fromCache).toBe(true);
-    t += 61_000; // past max-age=60: revalidated with a request
-    await resolveUrn('urn:example:fresh', { resolvers: [server.url], cache, now });
     expect(server.seen.length).toBe(asked + 1);
+    expect(server.seen[server.seen.length - 1]!.headers['if-none-match']).toBe('"v1"');
+    expect(again.fromCache).toBe(true);
+    // trustMaxAge: today's browsers' behaviour, the fresh answer used without asking
+    await resolveUrn('urn:example:fresh', { resolvers: [server.url], cache, now, trustMaxAge: true });
+    expect(server.seen.length).toBe(asked + 1);
+    t += 61_000; // past max-age=60: revalidated with a request even so
+    await resolveUrn('urn:example:fresh', { resolvers: [server.url], cache, now, trustMaxAge: true });
+    expect(server.seen.length).toBe(asked + 2);
   });
 
   it('an answer marked no-store is not kept', async () => {
@@ -262,6 +266,32 @@ describe('format negotiation (1995 draft §3.1.1, §3.4)', () => {
       expect((err as Error).message).toContain('line 3');
     } finally {
       await bad.close();
+    }
+  });
+});
+
+describe('a URN reference: its fragment and its directives (2012 draft §2.3, §2.4)', () => {
+  it.each([
+    ['urn:isbn:0451450523#chapter1', { urn: 'urn:isbn:0451450523', fragment: 'chapter1' }],
+    ['urn:isbn:0451450523?s=I2C', { urn: 'urn:isbn:0451450523?s=I2C', service: 'I2C' }],
+    ['urn:isbn:0451450523?s=I2Ls&c=ToC#p1', { urn: 'urn:isbn:0451450523?s=I2Ls&c=ToC', fragment: 'p1', service: 'I2Ls' }],
+    ['urn:isbn:0451450523?=s=N2C', { urn: 'urn:isbn:0451450523?=s=N2C', service: 'N2C' }],
+    ['urn:example:a', { urn: 'urn:example:a' }],
+  ])('%s', (reference, expected) => {
+    expect(splitReference(reference)).toEqual(expected);
+  });
+
+  it('the fragment is never sent, and comes back on every location', async () => {
+    const server = await startTestServer(tableResolver({
+      'urn:example:book': { status: 200, type: 'text/urc-0', body: '=====\r\nhttp://a.example/book\r\n=====\r\nhttp://b.example/book#own\r\n' },
+    }));
+    try {
+      const r = await resolveUrn('urn:example:book#chapter1', { resolvers: [server.url], service: 'I2Ls' });
+      expect(server.seen[server.seen.length - 1]!.url).toBe('/uri-res/I2Ls?urn:example:book');
+      expect(r.locations.map((l) => l.url)).toEqual(['http://a.example/book#chapter1', 'http://b.example/book#own']);
+      expect(r.via).toEqual(['urn:example:book']);
+    } finally {
+      await server.close();
     }
   });
 });
