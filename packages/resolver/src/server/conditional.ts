@@ -66,9 +66,10 @@ const SKEW_MS = 1000;
  * notModified({ 'if-none-match': '"3-abc"' }, '"3-abc"', Date.now()) // true
  * notModified({ 'if-modified-since': 'Sun, 06 Nov 1994 08:49:38 GMT' }, '"3-abc"', 784111777250) // true
  * notModified({ 'if-modified-since': 'Sun, 06 Nov 1994 08:49:37 GMT' }, '"3-abc"', 784111777250) // false (changed within that second)
+ * notModified({ 'if-modified-since': 'Fri, 31 Dec 9999 23:59:59 GMT' }, '"3-abc"', 784111777250) // false (a date in the future)
  * ```
  */
-export function notModified(headers: { 'if-none-match'?: string | undefined; 'if-modified-since'?: string | undefined }, etag: string, updated: number): boolean {
+export function notModified(headers: { 'if-none-match'?: string | undefined; 'if-modified-since'?: string | undefined }, etag: string, updated: number, now = Date.now()): boolean {
   const inm = headers['if-none-match'];
   if (inm !== undefined) {
     if (inm.length > 4096) return false;
@@ -82,7 +83,8 @@ export function notModified(headers: { 'if-none-match'?: string | undefined; 'if
   const ims = headers['if-modified-since'];
   if (ims !== undefined && ims.length < 64) {
     const since = Date.parse(ims);
-    if (Number.isFinite(since) && updated < since) return true;
+    // A date later than the server's clock says nothing of what the client holds (RFC 9110 §13.1.3): ignored.
+    if (Number.isFinite(since) && since <= now && updated < since) return true;
   }
   return false;
 }

@@ -36,12 +36,16 @@ export interface HostAuthoritiesOptions {
   caseSensitive?: readonly string[];
 }
 
-/** The host part of a Host header value, lower case, without the port or a trailing dot. */
-function hostOf(host: string): string {
-  let h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h;
-  const colon = h.lastIndexOf(':');
-  if (colon >= 0) h = h.slice(0, colon);
+/**
+ * The host part of a Host header value (RFC 9110 §7.2: uri-host [":" port]),
+ * lower case, without the port or a trailing dot; undefined when it is
+ * not a host name (an address names no authority, and nothing else is
+ * taken apart).
+ */
+function hostOf(host: string): string | undefined {
+  const m = /^([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9.])?)(?::[0-9]{1,5})?$/.exec(host.trim());
+  if (!m) return undefined;
+  const h = m[1]!.toLowerCase();
   return h.endsWith('.') ? h.slice(0, -1) : h;
 }
 
@@ -93,10 +97,9 @@ export class HostAuthorities {
   /** The authority for a request's `Host` header: a held `urn:dns:<host>`, else the fallback. */
   forHost(host: string | undefined): string | undefined {
     if (Date.now() - this.#readAt > REFRESH_MS) void this.refresh();
-    if (host !== undefined && host.length <= 261) {
-      const a = this.#byHost.get(hostOf(host));
-      if (a !== undefined) return a;
-    }
+    const h = host !== undefined && host.length <= 261 ? hostOf(host) : undefined;
+    const a = h !== undefined ? this.#byHost.get(h) : undefined;
+    if (a !== undefined) return a;
     return this.opts.fallback;
   }
 

@@ -19,10 +19,22 @@ if (!hasChromium) {
 }
 const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));
 
+/** `[[[…depth…[0, 0, …width zeros…]…]]]`: a record past the input limits, as an older store may hold one. */
+function deepAndWide(depth: number, width: number): unknown {
+  let v: unknown = new Array(width).fill(0);
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+const PLANTED = 'urn:example:planted';
+/** The most a page about the planted record may weigh, as the browser holds it (its JSON is 46 KB; unbounded, 138 MB). */
+const PAGE_BOUND = 300_000;
+
 describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' : 'the web page in headless Chromium (SKIPPED: chromium is not installed)', () => {
   let docs: TestServer;
   let resolver: TestServer;
   let gateway: { url: string; close(): Promise<void> };
+  let plantedGateway: { url: string; close(): Promise<void> };
+  let plantedResolver: TestServer;
   let serve: RunningServer;
   let context: BrowserContext;
   let page: Page;
@@ -43,6 +55,11 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
     gateway = await startGateway({ port: 0, resolvers: [resolver.url] });
     serve = await startServer({ port: 0, db: ':memory:', rateLimit: false });
     await serve.store.writer.put('urn:example:phone-list', { urn: 'urn:example:phone-list', locations: [{ url: `${docs.url}/served/phone-list.html`, mediaType: 'text/html' }] }, 'test');
+    // Planted past the input limits, as an older store may hold it, in the store of serve and at a resolver behind a gateway.
+    const planted = { urn: PLANTED, locations: [{ url: `${docs.url}/planted.html` }], metadata: { x: deepAndWide(3000, 20_000) } };
+    await serve.store.writer.put(PLANTED, planted, 'test');
+    plantedResolver = await startTestServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(planted)); });
+    plantedGateway = await startGateway({ port: 0, resolvers: [`${plantedResolver.url}/{urn}`] });
     profile = await mkdtemp(join(tmpdir(), 'urikit-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -55,6 +72,8 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
 
   afterAll(async () => {
     await context?.close();
+    await plantedGateway?.close();
+    await plantedResolver?.close();
     await gateway?.close();
     await serve?.close();
     await resolver?.close();
@@ -125,5 +144,17 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the web page in headless Chromium' 
     await page.screenshot({ path: join(ARTIFACTS, 'gateway-urn.png'), fullPage: true });
     await Promise.all([page.waitForURL(`${docs.url}/pub/mirrors/phone-list.html`), link.click()]);
     expect(await page.locator('#doc').textContent()).toBe('The WNLN-Bigstate phone list');
+  });
+  it('the page of serve and a gateway page show a planted deep and wide record in a bounded page, the cut marked', async () => {
+    for (const [url, name] of [[`${serve.url}/?uri=${encodeURIComponent(PLANTED)}`, 'serve-planted.png'], [`${plantedGateway.url}/${PLANTED}`, 'gateway-planted.png']] as const) {
+      // Loaded within the default navigation timeout: what used to be a page of 138 MB is a few hundred KB.
+      const res = await page.goto(url);
+      expect(res?.status()).toBe(200);
+      const size = await page.evaluate('document.documentElement.outerHTML.length') as number;
+      expect(size).toBeLessThan(PAGE_BOUND);
+      expect(await page.locator('pre.meta').last().textContent()).toContain('truncated');
+      expect(await page.locator('ul.locations a').first().getAttribute('href')).toBe(`${docs.url}/planted.html`);
+      await page.screenshot({ path: join(ARTIFACTS, name) });
+    }
   });
 });

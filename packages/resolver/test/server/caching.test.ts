@@ -27,14 +27,16 @@ describe('validators (RFC 9110 §8.8, §13.1.3)', () => {
     ['no date at all', second - 1, undefined, false],
     ['a date that is not one', second - 1, 'yesterday', false],
   ])('If-Modified-Since: %s', (_why, updated, ims, expected) => {
-    expect(notModified({ 'if-modified-since': ims }, '"1-x"', updated)).toBe(expected);
+    expect(notModified({ 'if-modified-since': ims }, '"1-x"', updated, second + 5000)).toBe(expected);
   });
   it('Last-Modified is the second after the change, sent only a second after that', () => {
     expect(lastModified(second + 400, second + 900)).toBeUndefined();
     expect(lastModified(second + 400, second + 1999)).toBeUndefined();
     expect(lastModified(second + 400, second + 2000)).toBe(httpDate(second + 1000));
     // ... so that a client sending it back has every change before it
-    expect(notModified({ 'if-modified-since': lastModified(second + 400, second + 2000) }, '"1-x"', second + 400)).toBe(true);
+    expect(notModified({ 'if-modified-since': lastModified(second + 400, second + 2000) }, '"1-x"', second + 400, second + 2000)).toBe(true);
+    // A date later than the server's clock is not trusted.
+    expect(notModified({ 'if-modified-since': httpDate(second + 10_000) }, '"1-x"', second + 400, second + 2000)).toBe(false);
   });
 });
 
