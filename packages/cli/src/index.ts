@@ -7,7 +7,8 @@ import { EXIT_FAILURE, EXIT_USAGE, UsageError, helpText, parseCommandLine, type 
 import { compareCommand, hostCommand, lintCommand, normalizeCommand, parseCommand, resolveCommand, validateCommand } from './commands/uri.js';
 import { urnCommand } from './commands/urn.js';
 import { extractCommand } from './commands/extract.js';
-import { gatewayCommand, importCommand, resolveUrnCommand, serveCommand, tokenCommand } from './commands/service.js';
+import { gatewayCommand, importCommand, resolveUrnCommand, serveCommand } from './commands/service.js';
+import { tokenCommand } from './commands/token.js';
 import { linksCommand } from './commands/links.js';
 
 export { EXIT_FAILURE, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from './command.js';
