@@ -55,9 +55,13 @@ async function childImport(db: string, n: number): Promise<void> {
  */
 export const BENCH_RATE_LIMIT = { perSecond: 1_000_000, burst: 2_000_000 };
 
-/** A resolver on `db` with a name cache of `cacheMiB` (the server's default if negative), measured once the cache is filled. */
-async function childResolver(db: string, cacheMiB: number, stats: string): Promise<void> {
-  const server = await startServer({ port: 0, db, rateLimit: BENCH_RATE_LIMIT, logger: false, ...(cacheMiB >= 0 ? { nameCacheBytes: cacheMiB * 2 ** 20 } : {}), ...(stats === 'off' ? { stats: false as const } : {}) });
+/**
+ * A resolver on `db` with a name cache of `cacheMiB` (the server's default
+ * if negative), statistics and the rate limit on or off, measured once the
+ * cache is filled.
+ */
+async function childResolver(db: string, cacheMiB: number, stats: string, limit: string): Promise<void> {
+  const server = await startServer({ port: 0, db, rateLimit: limit === 'off' ? false : BENCH_RATE_LIMIT, logger: false, ...(cacheMiB >= 0 ? { nameCacheBytes: cacheMiB * 2 ** 20 } : {}), ...(stats === 'off' ? { stats: false as const } : {}) });
   // The steady state of a running resolver: its name cache filled.
   await server.nameCacheReady;
   process.send!({ port: server.port, rss: process.memoryUsage().rss });
@@ -88,7 +92,7 @@ async function childBare(headersJson: string, mapSize: number): Promise<void> {
 /** Runs the child named by `argv` (after `--child`). */
 export async function runChild(argv: string[]): Promise<void> {
   if (argv[0] === 'import') await childImport(argv[1]!, Number(argv[2]));
-  else if (argv[0] === 'resolver') await childResolver(argv[1]!, Number(argv[2]), argv[3] ?? 'on');
+  else if (argv[0] === 'resolver') await childResolver(argv[1]!, Number(argv[2]), argv[3] ?? 'on', argv[4] ?? 'on');
   else await childBare(argv[1]!, Number(argv[2]));
 }
 

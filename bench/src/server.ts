@@ -15,9 +15,11 @@
  *    working set alone costs on this machine; a resolver on the large
  *    PostgreSQL store without its name cache shows what the cache buys.
  * 3. Resolution statistics (on by default: counted in memory, flushed to
- *    the store in bulk every 5 s) against a resolver with them off, on a
- *    copy of the large SQLite store, in the same rounds: the goal is at
- *    least 95% of the throughput.
+ *    the store in bulk every 5 s) against a resolver with them off, and
+ *    the rate limit (on in every other resolver, above the benchmark's
+ *    rate) against a resolver with it off, each on its own copy of the
+ *    large SQLite store, in the same rounds: the goal is at least 95% of
+ *    the throughput for each.
  *
  * Ratios are the medians of the rounds' paired ratios (two servers
  * measured seconds apart), steadier than the ratio of two best rounds;
@@ -123,10 +125,10 @@ async function main(): Promise<void> {
     log();
 
     // 2. I2L under load: the resolvers, the bare server and the controls, side by side.
-    const resolver = async (label: string, store: Store, cacheMiB = -1, stats = 'on') => {
+    const resolver = async (label: string, store: Store, cacheMiB = -1, stats = 'on', limit = 'on') => {
       const app = `urikit-bench-${servers.length}`;
       const db = store.engine === 'PostgreSQL' ? `${store.db}&application_name=${app}` : store.db;
-      const started = await spawnChild<{ port: number; rss: number }>(self, ['resolver', db, String(cacheMiB), stats]);
+      const started = await spawnChild<{ port: number; rss: number }>(self, ['resolver', db, String(cacheMiB), stats, limit]);
       servers.push({ label, store, names: store.n, ...started, ...(store.engine === 'PostgreSQL' ? { pgApplication: app } : {}) });
     };
     for (const s of stores) await resolver(`urikit serve, ${s.engine}`, s);
@@ -137,6 +139,10 @@ async function main(): Promise<void> {
     const offCopy = join(dir, `names-${big}-statistics-off.sqlite`);
     copyFileSync(sqliteBigStore.db, offCopy);
     await resolver('urikit serve, SQLite, statistics off', { ...sqliteBigStore, db: offCopy }, -1, 'off');
+    // The rate limit off, on another copy: what the protections cost.
+    const unlimitedCopy = join(dir, `names-${big}-rate-limit-off.sqlite`);
+    copyFileSync(sqliteBigStore.db, unlimitedCopy);
+    await resolver('urikit serve, SQLite, rate limit off', { ...sqliteBigStore, db: unlimitedCopy }, -1, 'on', 'off');
     const sample = JSON.stringify(await sampleAnswer(servers[0]!.port));
     const bare = await spawnChild<{ port: number }>(self, ['bare', sample, '0']);
     servers.unshift({ label: 'bare node:http', names: big, ...bare });
@@ -190,9 +196,10 @@ async function main(): Promise<void> {
     goal(`node:http + Map, ${big.toLocaleString('en')} to 1,000 names`, find('node:http + Map', big), find('node:http + Map', 1000), 0.9);
     goal(`SQLite, ${big.toLocaleString('en')} to 1,000 names`, sqliteBig, sqliteSmall, 0.9);
     goal(`SQLite, ${big.toLocaleString('en')} names: resolution statistics on (the default) to off`, sqliteBig, find('urikit serve, SQLite, statistics off', big), 0.95);
+    goal(`SQLite, ${big.toLocaleString('en')} names: rate limit on (as deployed) to off`, sqliteBig, find('urikit serve, SQLite, rate limit off', big), 0.95);
     log();
     log('CPU µs per answer: the process\'s own user + system time over the answers it gave, median round; PostgreSQL\'s is its backends\' for that resolver (read from /proc). Neither depends on how the load generator shares the two cores, which throughput does.');
-    log(`The resolvers run with their rate limit on (${BENCH_RATE_LIMIT.perSecond.toLocaleString('en')} requests/s per client address, burst ${BENCH_RATE_LIMIT.burst.toLocaleString('en')}: above the benchmark's rate, so every request pays for the check and none is refused) and logging off; each fills its name cache (256 MiB by default) before it is measured.`);
+    log(`The resolvers but the one marked off run with their rate limit on (${BENCH_RATE_LIMIT.perSecond.toLocaleString('en')} requests/s per client address, burst ${BENCH_RATE_LIMIT.burst.toLocaleString('en')}: above the benchmark's rate, so every request pays for the check and none is refused) and logging off; each fills its name cache (256 MiB by default) before it is measured.`);
     log(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the machine is shared: rounds of the same server can differ severalfold).`);
     writeFileSync(out, `${lines.join('\n')}\n`);
     console.log(`\nwritten to ${out}`);

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records, requireBuilt, run, start } from './run.js';
 
@@ -52,6 +53,16 @@ async function freeUdpPort(): Promise<number> {
   const { port } = sock.address();
   await new Promise<void>((r) => sock.close(() => r()));
   return port;
+}
+
+/** GET `path` with the Host header given (fetch cannot set it), never following a redirect. */
+function rawGet(port: number, path: string, host: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+    }).on('error', reject);
+  });
 }
 
 beforeAll(async () => {
@@ -113,6 +124,44 @@ describe('urikit serve', () => {
     expect((await run(['serve', '--trust-proxy', 'proxy.example'])).code).toBe(2);
     expect((await run(['serve', '--public-url', 'ftp://urn.example.org'])).code).toBe(2);
     expect((await run(['serve', '--rate-limit', '0'])).code).toBe(2);
+  });
+
+  it('--host-authority, --case-sensitive-authority, --location-scheme, --admin-rate-limit and --admin-rate-burst', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'urikit-cli-deploy-'));
+    const file = join(home, 'names.sqlite');
+    const served = await startService(['serve', '--port', '0', '--db', file, '--demo', '--rate-limit', '1000',
+      '--host-authority', 'urn:dns:chris.lwr-ltd.co.uk', '--case-sensitive-authority', 'urn:dns:physics.bigstate.edu',
+      '--location-scheme', 'gopher', '--admin-rate-limit', '1', '--admin-rate-burst', '2']);
+    try {
+      // The 1995 bare form takes its authority from Host (§2.2.1); ElementIDs of urn:dns: names ignore case (§2.3.1) ...
+      const bare = async (path: string, host: string) => (await rawGet(served.info.port, path, host)).headers.location;
+      expect(await bare('/thesis12', 'chris.lwr-ltd.co.uk')).toBe('http://chris.lwr-ltd.example.org/thesis12.txt');
+      expect(await bare('/AJ17-MCC', '127.0.0.1')).toBe('http://library.bigstate.example.org/aj17-mcc.html');
+      // ... unless the authority is case-sensitive.
+      expect((await rawGet(served.info.port, '/urn:dns:physics.bigstate.edu:THESIS12', '127.0.0.1')).status).toBe(404);
+      // Locations of an allowed extra scheme are taken; the others are refused with their offset.
+      const token = (await run(['token', 'create', '--authority', 'urn:example:', '--db', file])).stdout.trim();
+      const put = (url: string) => fetch(`${served.info.url}/admin/names/urn:example:gopher-hole`, {
+        method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ locations: [{ url }] }),
+      });
+      expect((await put('gopher://gopher.example/1')).status).toBeLessThan(300);
+      const refused = await put('telnet://host.example/');
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'scheme-not-allowed', offset: 0 });
+      // The token has had its burst of 2: the admin API holds it back (the rate, 1/s, refills slowly).
+      let limited: Response | undefined;
+      for (let i = 0; i < 10 && limited === undefined; i++) {
+        const r = await fetch(`${served.info.url}/admin/names?prefix=urn:example:`, { headers: { authorization: `Bearer ${token}` } });
+        if (r.status === 429) limited = r;
+        else await r.arrayBuffer();
+      }
+      expect(limited?.headers.get('ratelimit-policy')).toBe('token;q=2;w=2');
+      expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      expect(await stop(served.child)).toBe(0);
+      rmSync(home, { recursive: true, force: true });
+    }
+    expect((await run(['serve', '--admin-rate-limit', 'many'])).code).toBe(2);
   });
 
   it('--name-cache-mb 0 serves every answer from the database file, and a bad size is a usage error', async () => {
