@@ -13,23 +13,35 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     const skippedNames: string[] = [];
+    // A file or suite that failed outside its tests (in beforeAll, or while
+    // loading) counts as one failure: its tests are only reported skipped.
+    const brokenNames: string[] = [];
     for (const module of testModules) {
+      const file = module.moduleId.replace(process.cwd() + '/', '');
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else {
           skipped++;
-          skippedNames.push(`${module.moduleId.replace(process.cwd() + '/', '')} > ${test.fullName}`);
+          skippedNames.push(`${file} > ${test.fullName}`);
         }
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
+      const noTests = [...module.children.allTests()].length === 0;
+      if (module.errors().length > 0 || (module.state() === 'failed' && noTests)) brokenNames.push(file);
+      for (const suite of module.children.allSuites()) {
+        if (suite.errors().length > 0) brokenNames.push(`${file} > ${suite.fullName}`);
+      }
     }
-    failed += unhandledErrors.length;
+    failed += brokenNames.length + unhandledErrors.length;
     if (skippedNames.length > 0) {
       console.log(`\nSkipped (${skippedNames.length}):`);
       for (const name of skippedNames.slice(0, 50)) console.log(`  - ${name}`);
       if (skippedNames.length > 50) console.log(`  ... and ${skippedNames.length - 50} more`);
+    }
+    if (brokenNames.length > 0) {
+      console.log(`\nFailed outside a test (${brokenNames.length}; each counted as one failure):`);
+      for (const name of brokenNames) console.log(`  - ${name}`);
     }
     console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped on Node ${process.version}`);
   }

@@ -4,9 +4,10 @@
  * (postgres-reader.ts) on the primary or on a streaming replica
  * (replica.ts). Everything that knows the driver is here and in those two.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { storeDb, type StoreDb } from './db.js';
+import { CurrentSchemaPostgresDialect } from './postgres-dialect.js';
 import { CheckedNameCache } from './postgres-cache.js';
 import { PostgresNameReader, tableBatches, TurnBatcher } from './postgres-reader.js';
 import { ReplicaMonitor } from './replica.js';
@@ -83,7 +84,7 @@ export async function openPostgres(dbUrl: string, migrate: (db: Kysely<Database>
     options: `-c plan_cache_mode=force_generic_plan${schema ? ` -c search_path="${schema}"` : ''}`,
   });
   const pool = connect(url, 10);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   let replicaPool: pg.Pool | undefined;
   let replica: ReplicaMonitor | undefined;
   let writeLock = '';
