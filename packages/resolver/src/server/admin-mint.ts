@@ -14,21 +14,7 @@ import { InputError, validateNameInput } from '../store/validate.js';
 import { adminAuth, problem } from './admin-scope.js';
 import { useStrictSchemas } from './admin-schemas.js';
 import { recordJson } from './render.js';
-
-/** The JSON schema of a record as the admin API returns it (render.ts `recordJson`). */
-export const RECORD_SCHEMA = {
-  type: 'object',
-  additionalProperties: true,
-  properties: {
-    urn: { type: 'string' }, key: { type: 'string' }, status: { type: 'string', enum: ['active', 'moved', 'withdrawn', 'reserved'] },
-    locations: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { url: { type: 'string' }, preference: { type: 'number' }, preservation: { type: 'boolean' } } } },
-    metadata: { type: 'object', additionalProperties: true },
-    movedTo: { type: 'string' }, permanent: { type: 'boolean' }, successor: { type: 'string' }, reason: { type: 'string' },
-    version: { type: 'integer' }, created: { type: 'string', format: 'date-time' }, updated: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-const PROBLEM = { description: 'RFC 9457 problem details', content: { 'application/problem+json': { schema: { type: 'object', additionalProperties: true, properties: { title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' } } } } } } as const;
+import { PROBLEM_RESPONSE as PROBLEM, RECORD_SCHEMA } from './admin-docs.js';
 
 interface MintBody {
   prefix: string;

@@ -18,6 +18,7 @@ import { nameKey } from '../store/keys.js';
 import type { LinkReportLine } from '../store/link-health.js';
 import type { Store } from '../store/store.js';
 import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './admin-scope.js';
+import { PROBLEM_RESPONSE } from './admin-docs.js';
 
 /**
  * What the report routes need besides the store.
@@ -40,7 +41,7 @@ export interface AdminReportOptions {
 const STATES = ['unchecked', 'ok', 'failing', 'retry', 'blocked', 'broken'] as const;
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 
-const problemSchema = { type: 'object', description: 'RFC 9457 problem details', additionalProperties: true, properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' } } } as const;
+const problemSchema = PROBLEM_RESPONSE.content['application/problem+json'].schema;
 
 const linkLineSchema = {
   type: 'object',

@@ -14,7 +14,7 @@ import { importNames } from '../store/import.js';
 import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { LifecycleError } from '../store/lifecycle.js';
-import type { Authority } from '../store/types.js';
+import type { Authority, NameStatus } from '../store/types.js';
 import type { WriteResult } from '../store/writer.js';
 import { checkScheme, DEFAULT_LOCATION_SCHEMES, InputError, validateNameInput } from '../store/validate.js';
 import { urc0Charset } from '../formats/charset.js';
@@ -22,7 +22,10 @@ import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './ratelimit.js';
 import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './admin-scope.js';
+import { ADMIN_ROUTE_DOCS as D } from './admin-docs.js';
 
+
+const STATUSES: ReadonlySet<string> = new Set(['active', 'moved', 'withdrawn', 'reserved']);
 
 /** The URN that follows `prefix` in the raw request path (not decoded: percent-encoding is part of a URN). */
 function urnFromPath(request: FastifyRequest, prefix: string): string {
@@ -149,7 +152,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     };
 
     // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.
-    admin.put('/names/*', { schema: { body: NAME_BODY_SCHEMA } }, async (request, reply) => {
+    admin.put('/names/*', { schema: { ...D.putName, body: NAME_BODY_SCHEMA } }, async (request, reply) => {
       const urn = urnFromPath(request, '/admin/names/');
       const body = request.body === undefined || request.body === null ? undefined : jsonObject(request.body);
       if (!body) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
@@ -162,7 +165,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return { op: res.op, record: recordJson(res.record) };
     });
 
-    admin.get('/names/*', async (request, reply) => {
+    admin.get('/names/*', { schema: D.getName }, async (request, reply) => {
       const key = keyOr400(reply, urnFromPath(request, '/admin/names/'));
       if (key === undefined) return reply;
       if (!scoped(request, reply, key)) return reply;
@@ -197,11 +200,11 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (op === 'reinstate') request.log.warn({ key, actor, version: res.record.version }, 'name reinstated');
       return { op: res.op, record: recordJson(res.record) };
     };
-    admin.post('/move/*', { schema: { body: MOVE_BODY_SCHEMA } }, change('move'));
-    admin.post('/withdraw/*', { schema: { body: REASON_BODY_SCHEMA } }, change('withdraw'));
-    admin.post('/reinstate/*', { schema: { body: REASON_BODY_SCHEMA } }, change('reinstate'));
+    admin.post('/move/*', { schema: { ...D.move, body: MOVE_BODY_SCHEMA } }, change('move'));
+    admin.post('/withdraw/*', { schema: { ...D.withdraw, body: REASON_BODY_SCHEMA } }, change('withdraw'));
+    admin.post('/reinstate/*', { schema: { ...D.reinstate, body: REASON_BODY_SCHEMA } }, change('reinstate'));
 
-    admin.get('/history/*', async (request, reply) => {
+    admin.get('/history/*', { schema: D.history }, async (request, reply) => {
       const key = keyOr400(reply, urnFromPath(request, '/admin/history/'));
       if (key === undefined) return reply;
       if (!scoped(request, reply, key)) return reply;
@@ -216,18 +219,19 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return scopedPrefix(request, reply, typeof q.prefix === 'string' ? q.prefix : undefined);
     };
 
-    admin.get('/names', async (request, reply) => {
+    admin.get('/names', { schema: D.list }, async (request, reply) => {
       const prefix = listPrefix(request, reply);
       if (prefix === undefined) return reply;
       const q = request.query as Record<string, unknown>;
       const limit = q.limit === undefined ? 100 : Number(q.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return problem(reply, 400, 'Invalid limit', { detail: 'limit is an integer from 1 to 10000' });
       if (typeof q.after === 'string' && (q.after.length > 4096 || !isKeyText(q.after))) return problem(reply, 400, 'Invalid cursor', { detail: '"after" is the "next" of the page before' });
-      const page = await store.listing.list({ prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}) });
+      if (q.status !== undefined && !(typeof q.status === 'string' && STATUSES.has(q.status))) return problem(reply, 400, 'Invalid status', { detail: 'status is active, moved, withdrawn or reserved' });
+      const page = await store.listing.list({ prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}), ...(typeof q.status === 'string' ? { status: q.status as NameStatus } : {}) });
       return { prefix, items: page.items.map(recordJson), ...(page.next !== undefined ? { next: page.next } : {}) };
     });
 
-    admin.get('/export', async (request, reply) => {
+    admin.get('/export', { schema: D.export }, async (request, reply) => {
       const prefix = listPrefix(request, reply);
       if (prefix === undefined) return reply;
       reply.type('application/x-ndjson');
@@ -236,7 +240,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       })()));
     });
 
-    admin.get('/changes', async (request, reply) => {
+    admin.get('/changes', { schema: D.changes }, async (request, reply) => {
       const q = request.query as Record<string, unknown>;
       const since = typeof q.since === 'string' ? q.since : '0';
       const limit = q.limit === undefined ? 1000 : Number(q.limit);
@@ -254,7 +258,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return { items, next: page.next };
     });
 
-    admin.post('/import', async (request, reply) => {
+    admin.post('/import', { schema: D.import }, async (request, reply) => {
       const q = request.query as Record<string, unknown>;
       const ct = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const format = q.format === 'csv' || ct === 'text/csv' ? 'csv' : q.format === 'ndjson' || ct.includes('json') ? 'ndjson' : undefined;
@@ -279,7 +283,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return false;
     };
 
-    admin.put('/prefix-rules', { schema: { body: PREFIX_RULE_BODY_SCHEMA } }, async (request, reply) => {
+    admin.put('/prefix-rules', { schema: { ...D.putRule, body: PREFIX_RULE_BODY_SCHEMA } }, async (request, reply) => {
       const body = jsonObject(request.body);
       if (!body) return problem(reply, 400, 'Invalid rule', { detail: 'the body must be a JSON object' });
       let prefix: string;
@@ -295,11 +299,11 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (!ruleScoped(request, reply, prefix)) return reply;
       return store.prefixRules.put(prefix, target);
     });
-    admin.get('/prefix-rules', async (request) => {
+    admin.get('/prefix-rules', { schema: D.listRules }, async (request) => {
       const auth = request.adminToken!.authority;
       return (await store.prefixRules.list(auth)).filter((r) => prefixInAuthority(r.prefix, auth));
     });
-    admin.delete('/prefix-rules/*', async (request, reply) => {
+    admin.delete('/prefix-rules/*', { schema: D.deleteRule }, async (request, reply) => {
       let prefix: string;
       try {
         prefix = rulePrefix(urnFromPath(request, '/admin/prefix-rules/'));
@@ -311,7 +315,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return (await store.prefixRules.delete(prefix)) ? { deleted: prefix } : problem(reply, 404, 'Not Found', { detail: 'no such rule' });
     });
 
-    admin.put('/authorities', { schema: { body: AUTHORITY_BODY_SCHEMA } }, async (request, reply) => {
+    admin.put('/authorities', { schema: { ...D.putAuthority, body: AUTHORITY_BODY_SCHEMA } }, async (request, reply) => {
       const b = jsonObject(request.body);
       if (!b) return problem(reply, 400, 'Invalid authority', { detail: 'the body must be a JSON object' });
       let a: Authority;
@@ -342,6 +346,6 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       await store.authorities.put(a);
       return a;
     });
-    admin.get('/authorities', async () => store.authorities.list());
+    admin.get('/authorities', { schema: D.listAuthorities }, async () => store.authorities.list());
   }, { prefix: '/admin' });
 }

@@ -9,7 +9,7 @@
  *        └── node:http ── fastify: onRequest (CORS, security headers, rate limit) → route → onResponse (metrics, log)
  *                            ├── GET|HEAD /*  resolution (route.ts) ──> UrnResolutionService.answer ──> Answer ──> wire.ts
  *                            ├── /          web page
- *                            ├── /admin/*   admin API
+ *                            ├── /admin/*   admin API; /admin/ the cataloguers' page; /admin/openapi.json
  *                            └── /healthz, /metrics
  * ```
  */
@@ -41,6 +41,9 @@ import { LinkWorker } from './link-worker.js';
 import { OaiProvider } from '../oai/provider.js';
 import { StoreOaiRepository } from '../oai/store-repository.js';
 import { registerOai } from './oai-route.js';
+import { registerAdminPage } from '../web/admin-page.js';
+import { registerOpenApi } from './openapi.js';
+import { packageRoot } from '../web/package-root.js';
 
 /**
  * A running resolution service.
@@ -67,6 +70,8 @@ export interface RunningServer {
   stats?: StatsCounter;
   /** The link health resolution orders locations by. */
   linkHealth: LinkHealthView;
+  /** Every route it answers, method and URL pattern as registered (the OpenAPI document at /admin/openapi.json is checked against them). */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   /** Stops accepting, finishes the requests in flight, closes the store if it opened it. */
   close(): Promise<void>;
 }
@@ -145,6 +150,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     });
     const proxies = opts.trustProxy !== undefined && opts.trustProxy.length > 0 ? new ClientAddresses(opts.trustProxy) : undefined;
     registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth, proxies });
+    const routes: Array<{ method: string; url: string }> = [];
+    app.addHook('onRoute', (r) => { for (const method of [r.method].flat()) routes.push({ method, url: r.url }); });
+    await registerOpenApi(app, packageRoot().version);
 
     app.get('/healthz', async (_request, reply) => {
       try {
@@ -165,6 +173,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
     registerAdminMint(app, store, { auth, schemes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
+    registerAdminPage(app);
     let oai: OaiProvider | undefined;
     if (opts.oai !== false) registerOai(app, () => oai!);
     registerResolution(app, service, () => publicUrl ?? ownUrl);
@@ -236,7 +245,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       if (ownsStore) await store.close();
       await warming;
     })());
-    return { url, port, store, app, close, nameCacheReady: warming, ...(stats !== undefined ? { stats } : {}), linkHealth };
+    return { url, port, store, app, close, nameCacheReady: warming, ...(stats !== undefined ? { stats } : {}), linkHealth, routes };
   } catch (e) {
     if (ownsStore) await store.close();
     throw e;

@@ -4,7 +4,7 @@
  */
 import { prefixEnd, type StoreDb } from './db.js';
 import { rowToRecord } from './records.js';
-import type { NameRecord, Page } from './types.js';
+import type { NameRecord, NameStatus, Page } from './types.js';
 
 /**
  * The names of a store by prefix: pages, the whole export, the count.
@@ -15,6 +15,7 @@ import type { NameRecord, Page } from './types.js';
  * await loadDemoData(store);
  * const listing: NameListing = store.listing;
  * (await listing.list({ prefix: 'urn:isbn:', limit: 1 })).items.length; // 1
+ * (await listing.list({ prefix: 'urn:dns:library.bigstate.edu:', status: 'withdrawn' })).items.map((r) => r.status); // ['withdrawn']
  * await store.close();
  * ```
  */
@@ -25,12 +26,13 @@ export class NameListing {
     this.#db = db;
   }
 
-  /** Current records whose key starts with `prefix`, in key order, `limit` at a time after the cursor `after`. */
-  async list(opts: { prefix?: string; after?: string; limit?: number } = {}): Promise<Page<NameRecord>> {
+  /** Current records whose key starts with `prefix` (and whose status is `status`), in key order, `limit` at a time after the cursor `after`. */
+  async list(opts: { prefix?: string; after?: string; limit?: number; status?: NameStatus } = {}): Promise<Page<NameRecord>> {
     const limit = Math.max(1, Math.min(opts.limit ?? 100, 10_000));
     const prefix = opts.prefix ?? '';
     let q = this.#db.readDb.selectFrom('names').selectAll().where('key', '>=', prefix).where('key', '<', prefixEnd(prefix));
     if (opts.after !== undefined) q = q.where('key', '>', opts.after);
+    if (opts.status !== undefined) q = q.where('status', '=', opts.status);
     const rows = await q.orderBy('key').limit(limit + 1).execute();
     const items = rows.slice(0, limit).map(rowToRecord);
     return rows.length > limit ? { items, next: items[items.length - 1]!.key } : { items };

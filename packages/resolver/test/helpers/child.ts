@@ -31,7 +31,7 @@ export function bundledScript(entry: string): Promise<string> {
         entryPoints: [join(root, entry)],
         bundle: true, platform: 'node', format: 'esm', target: 'node22', outfile, logLevel: 'error',
         alias: { urikit: join(root, 'packages/urikit/src/index.ts'), '@urikit/html': join(root, 'packages/html/src/index.ts') },
-        external: ['fastify', 'kysely', 'pg', 'esbuild'],
+        external: ['fastify', '@fastify/swagger', 'ajv', 'kysely', 'pg', 'esbuild'],
       });
       return outfile;
     })();

@@ -1,0 +1,112 @@
+/**
+ * What the routes of the admin API say about themselves beyond the body
+ * schemas they validate with (admin-schemas.ts): a summary, a tag, the
+ * query parameters and the answers. They go on the routes as
+ * `schema` keywords; the OpenAPI document (openapi.ts) is generated from
+ * the routes, so it says what the server does. Query parameters are
+ * described, not constrained, here: each handler checks its own and
+ * answers a bad one with its own problem (`Invalid limit`, `Invalid
+ * cursor`, ...).
+ */
+
+/**
+ * An answer of RFC 9457 problem details, for the error statuses of a route.
+ *
+ * @example
+ * ```ts
+ * Object.keys(PROBLEM_RESPONSE.content); // ['application/problem+json']
+ * ```
+ */
+export const PROBLEM_RESPONSE = {
+  description: 'RFC 9457 problem details: a code and, where there is one, the offset of the first wrong character or the JSON pointer of the field at fault',
+  content: {
+    'application/problem+json': {
+      schema: {
+        type: 'object',
+        additionalProperties: true,
+        properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' }, pointer: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+/**
+ * A record as the admin API returns it (render.ts `recordJson`).
+ *
+ * @example
+ * ```ts
+ * RECORD_SCHEMA.properties.status.enum; // ['active', 'moved', 'withdrawn', 'reserved']
+ * ```
+ */
+export const RECORD_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    urn: { type: 'string' }, key: { type: 'string' }, status: { type: 'string', enum: ['active', 'moved', 'withdrawn', 'reserved'] },
+    locations: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { url: { type: 'string' }, mediaType: { type: 'string' }, charset: { type: 'string' }, language: { type: 'string' }, meta: { type: 'string' }, preference: { type: 'number' }, preservation: { type: 'boolean' } } } },
+    metadata: { type: 'object', additionalProperties: true },
+    movedTo: { type: 'string' }, permanent: { type: 'boolean' }, successor: { type: 'string' }, reason: { type: 'string' },
+    version: { type: 'integer' }, created: { type: 'string', format: 'date-time' }, updated: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const json = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
+const errors = { '4xx': PROBLEM_RESPONSE } as const;
+const written = json('the change: create, update, move, withdraw, reinstate or unchanged, and the record after it', { type: 'object', required: ['op', 'record'], properties: { op: { type: 'string' }, record: RECORD_SCHEMA } });
+const text = (description: string) => ({ type: 'string', maxLength: 4096, description });
+const query = (properties: Record<string, object>) => ({ type: 'object', properties });
+const page = { prefix: text('names under this prefix (default: the token\'s authority)'), limit: text('names per page, 1 to 10000 (default 100)'), after: text('the "next" of the page before') };
+
+/**
+ * The `schema` keywords of each admin route besides its body schema.
+ *
+ * @example
+ * ```ts
+ * ADMIN_ROUTE_DOCS.withdraw.summary; // 'Withdraw a name: it answers 410 Gone with the reason from then on, and is never given to another resource'
+ * ```
+ */
+export const ADMIN_ROUTE_DOCS = {
+  putName: { summary: 'Create or replace a name\'s record', tags: ['names'], response: { 200: written, 201: written, ...errors } },
+  getName: { summary: 'A name\'s current record', tags: ['names'], response: { 200: json('the record', RECORD_SCHEMA), ...errors } },
+  move: { summary: 'Move a name to another URN or URL, for good (301) or for now (302)', tags: ['names'], response: { 200: written, ...errors } },
+  withdraw: { summary: 'Withdraw a name: it answers 410 Gone with the reason from then on, and is never given to another resource', tags: ['names'], response: { 200: written, ...errors } },
+  reinstate: { summary: 'Give a withdrawn name its record back', tags: ['names'], response: { 200: written, ...errors } },
+  history: {
+    summary: 'Every version of a name, oldest first, with the token that made each change',
+    tags: ['names'],
+    response: { 200: json('the history', { type: 'object', properties: { key: { type: 'string' }, history: { type: 'array', items: { type: 'object', properties: { seq: { type: 'integer' }, version: { type: 'integer' }, op: { type: 'string' }, at: { type: 'string', format: 'date-time' }, actor: { type: 'string' }, record: RECORD_SCHEMA } } } } }), ...errors },
+  },
+  list: {
+    summary: 'The names under a prefix, a page at a time, in key order',
+    tags: ['names'],
+    querystring: query({ ...page, status: text('only names of this status: active, moved, withdrawn or reserved') }),
+    response: { 200: json('a page of records', { type: 'object', properties: { prefix: { type: 'string' }, items: { type: 'array', items: RECORD_SCHEMA }, next: { type: 'string' } } }), ...errors },
+  },
+  export: {
+    summary: 'Every name under a prefix, one record a line',
+    tags: ['names'],
+    querystring: query({ prefix: page.prefix }),
+    response: { 200: { description: 'NDJSON: one record a line', content: { 'application/x-ndjson': { schema: { type: 'string' } } } }, ...errors },
+  },
+  changes: {
+    summary: 'The change feed: every change after a change number or since a time, in commit order',
+    tags: ['names'],
+    querystring: query({ since: text('a change number (the "next" of the page before) or an ISO 8601 time'), limit: text('changes per page, 1 to 10000 (default 1000)') }),
+    response: { 200: json('a page of changes', { type: 'object', properties: { items: { type: 'array', items: { type: 'object', additionalProperties: true } }, next: { type: 'integer' } } }), ...errors },
+  },
+  import: {
+    summary: 'Import names from NDJSON (a record a line) or CSV, in one transaction: all or nothing, every bad line reported',
+    tags: ['names'],
+    querystring: query({ format: text('ndjson or csv, when the Content-Type does not say') }),
+    response: {
+      200: json('every record written (or unchanged)', { type: 'object', additionalProperties: true }),
+      422: json('nothing written: the report lists every bad line with its number', { type: 'object', properties: { ok: { type: 'boolean' }, errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' } } } } } }),
+      ...errors,
+    },
+  },
+  putRule: { summary: 'Add or replace a partial-redirect rule: names under the prefix that the store does not hold redirect to the target with the rest of the name appended', tags: ['registry'], response: { 200: json('the rule', { type: 'object', additionalProperties: true }), ...errors } },
+  listRules: { summary: 'The partial-redirect rules within the token\'s authority', tags: ['registry'], response: { 200: json('the rules', { type: 'array', items: { type: 'object', additionalProperties: true } }), ...errors } },
+  deleteRule: { summary: 'Remove a partial-redirect rule', tags: ['registry'], response: { 200: json('the prefix removed', { type: 'object', properties: { deleted: { type: 'string' } } }), ...errors } },
+  putAuthority: { summary: 'Add or replace a naming authority of the 1995 draft\'s registry (urn+m, urn+a, urn+c, urn+p)', tags: ['registry'], response: { 200: json('the authority', { type: 'object', additionalProperties: true }), ...errors } },
+  listAuthorities: { summary: 'The naming authorities of the registry', tags: ['registry'], response: { 200: json('the authorities', { type: 'array', items: { type: 'object', additionalProperties: true } }), ...errors } },
+} as const;
