@@ -157,8 +157,9 @@ export class NameWriter {
   async #commit(w: WriteScope, current: NameRecord | undefined, next: NameRecord, actor: string | undefined, reinstate = false): Promise<WriteResult> {
     if (current && sameContent(current, next)) return { record: current, op: 'unchanged' };
     const op = await checkTransition(current, next, (k) => currentRecord(this.#db, w.trx, k), reinstate);
-    // A new name learns of the names that pointed at it before it existed (links.ts).
-    const record = current ? next : withIncoming(next, (await incomingLinks(w.trx, [next.key])).get(next.key));
+    // A new name learns of the names that pointed at it before it existed,
+    // and a reinstated one of those that came while it was withdrawn (links.ts).
+    const record = current && !reinstate ? next : withIncoming(next, (await incomingLinks(w.trx, [next.key])).get(next.key));
     w.written.push(record.key);
     const row = recordToRow(record);
     if (current) await w.trx.updateTable('names').set(row).where('key', '=', record.key).execute();
@@ -173,7 +174,9 @@ export class NameWriter {
    * Brings the lists of the names other names point at (`targets`, less
    * those this write wrote itself) up to date: each one that changes is a
    * new version with its history row, as any change of what a client sees
-   * (its `Link` fields) is.
+   * (its `Link` fields) is. A withdrawn name is left as it was withdrawn:
+   * after a withdrawal only a reinstatement is a version of it, and that
+   * one takes up the links made in the meantime ({@link #commit}).
    */
   async #relinkTargets(w: WriteScope, targets: ReadonlySet<string>, written: ReadonlySet<string>, actor: string | undefined, now: number): Promise<void> {
     const keys = [...targets].filter((k) => !written.has(k));
@@ -185,6 +188,7 @@ export class NameWriter {
       if (this.#db.engine === 'postgres') q = q.forUpdate();
       for (const row of await q.execute()) {
         const current = rowToRecord(row);
+        if (current.status === 'withdrawn') continue;
         const linked = withIncoming(current, incoming.get(current.key));
         if (recordData(linked) === recordData(current)) continue;
         const next: NameRecord = { ...linked, version: current.version + 1, updated: now };

@@ -60,6 +60,16 @@ for (const engine of engines) {
     beforeAll(async () => { store = await openStore(engine.freshDb(), { nameCacheBytes: 1 << 22 }); });
     afterAll(async () => { await store?.close(); });
 
+    it('leaves a withdrawn name as it was when another name moves to it, and gives the reinstated name that link', async () => {
+      const [b, d] = ['urn:example:fixed-b', 'urn:example:fixed-d'];
+      await store.writer.put(b, { urn: b, locations: [{ url: 'http://a.example/0' }] });
+      await store.writer.put(d, { urn: d, status: 'reserved' });
+      await store.writer.withdraw(d);
+      await store.writer.move(b, { to: d });
+      expect((await store.history.versions(d)).map((v) => v.op)).toEqual(['create', 'withdraw']);
+      await expect(store.writer.reinstate(d)).resolves.toMatchObject({ op: 'reinstate', record: { status: 'reserved', movedFrom: [b] } });
+    });
+
     it('leaves no redirect cycle, no withdrawn name with new locations, and nothing of a refused write', async () => {
       let run = 0;
       await fc.assert(fc.asyncProperty(fc.array(op, { maxLength: 25 }), async (ops) => {
