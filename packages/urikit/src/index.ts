@@ -5,6 +5,7 @@
 export * from './errors.js';
 export type * from './types.js';
 export * from './core.js';
+export * from './scheme-of.js';
 export * from './host/index.js';
 export * from './iri.js';
 export * from './schemes/index.js';

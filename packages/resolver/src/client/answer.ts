@@ -5,8 +5,8 @@
  * text/urc-0 (§3.4.2), application/json, text/uri-list (RFC 2169 §3,
  * RFC 2483 §5), text/plain (§3.4.4) and text/html (§3.4.3).
  */
+import { schemeOf } from 'urikit';
 import { parseUrc0 } from '../formats/urc0.js';
-import { schemeOf } from './scheme.js';
 import type { UrnLocation } from './types.js';
 
 /**

@@ -6,8 +6,7 @@
  * the `Location` itself, the URN of an RFC 2169 request URL in `Location`
  * (`/uri-res/N2L?urn:...`), or named in the Reason-Phrase.
  */
-import { parseUrn } from 'urikit';
-import { schemeOf } from './scheme.js';
+import { parseUrn, schemeOf } from 'urikit';
 
 /**
  * The meaning of one redirect.

@@ -4,7 +4,7 @@
  * links"), and which stay plain text because following them would run
  * code in the page (2003 draft §7: semantic attacks).
  */
-import { schemeOf } from '../client/scheme.js';
+import { schemeOf } from 'urikit';
 import { escapeHtml } from './escape.js';
 
 // Schemes a person can follow safely from a page; everything else

@@ -5,13 +5,12 @@
  * form (§6), the comparison of two URIs (§6.2) and, for a URN, its
  * resolution (1995 draft §3, §4). Server-rendered from GET parameters.
  */
-import { equivalent, isUriError, lint, normalize, normalizeUrn, parse, parseUrn } from 'urikit';
+import { equivalent, isUriError, lint, normalize, normalizeUrn, parse, parseUrn, schemeOf } from 'urikit';
 import type { UriReference } from 'urikit';
 import type { ResolveResult } from '../client/types.js';
 import { escapeHtml } from './escape.js';
 import { htmlDocument } from './layout.js';
 import { renderResolution } from './result.js';
-import { schemeOf } from '../client/scheme.js';
 
 /**
  * What {@link renderPage} shows: the `uri` and `compare` query

@@ -5,7 +5,8 @@
  * by documented heuristics.
  */
 import { isValid } from '../parse.js';
-import { TEXT_CLASS, T_SPACE, T_SCHEME, PROSE_SCHEMES } from './delimiters.js';
+import { schemeOf } from '../scheme-of.js';
+import { TEXT_CLASS, T_SPACE, PROSE_SCHEMES } from './delimiters.js';
 
 /**
  * Options of {@link expandAbbreviated}.
@@ -94,19 +95,6 @@ function stripDelimiters(text: string): string {
     else if (t.length > 4 && t.slice(0, 4).toLowerCase() === 'url:') t = t.slice(4);
     else return t;
   }
-}
-
-/** The scheme of `t` in lower case if `t` begins with `scheme ":"` (RFC 3986 §3.1). */
-function schemeOf(t: string): string | undefined {
-  const colon = t.indexOf(':');
-  if (colon < 1) return undefined;
-  const c0 = t.charCodeAt(0) | 0x20;
-  if (c0 < 0x61 || c0 > 0x7a) return undefined;
-  for (let i = 1; i < colon; i++) {
-    const c = t.charCodeAt(i);
-    if (!(c < 128 && TEXT_CLASS[c]! & T_SCHEME)) return undefined;
-  }
-  return t.slice(0, colon).toLowerCase();
 }
 
 /** The host of `host [":" port]`, or undefined if the port is not digits. */
