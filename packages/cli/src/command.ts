@@ -237,7 +237,8 @@ export function helpText(cmd: Command): string {
     return [flag, s.help + choices] as const;
   });
   const width = Math.min(Math.max(...rows.map(([f]) => f.length)) + 2, 34);
-  for (const [flag, help] of rows) lines.push(`  ${flag.padEnd(width)}${help}`);
+  // a flag too long for the column has its help on the next line
+  for (const [flag, help] of rows) lines.push(...(flag.length + 2 > width ? [`  ${flag}`, `  ${' '.repeat(width)}${help}`] : [`  ${flag.padEnd(width)}${help}`]));
   lines.push('', 'Examples:');
   for (const e of cmd.examples) lines.push(`  ${e}`);
   lines.push('', `Exit status: ${cmd.exitStatus ?? '0 all inputs valid, 1 some input invalid (or the check failed), 2 usage error, 3 operational failure.'}`);

@@ -427,4 +427,44 @@ describe('urikit links, urn mint --db and serve --check-links', () => {
     }
     expect((await run(['serve', '--links-pause', 'urn:example'])).code).toBe(2);
   });
+
+  it('the schedule is the operator\'s: links check --ok-days/--failing-hours, serve --links-ok-days/--links-failing-hours/--links-broken-after and the pace', async () => {
+    const origin = http.createServer((req, res) => res.writeHead(req.url === '/gone' ? 404 : 200).end());
+    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(origin.address() as { port: number }).port}`;
+    const HOUR = 3600_000;
+    const after = (h: { lastCheck: number; nextCheck: number }) => (h.nextCheck - h.lastCheck) / HOUR;
+    try {
+      const file = join(dir, 'schedule.sqlite');
+      const ndjson = join(dir, 'schedule.ndjson');
+      writeFileSync(ndjson, `${JSON.stringify({ urn: 'urn:example:ok', locations: [`${base}/ok`] })}\n${JSON.stringify({ urn: 'urn:example:gone', locations: [`${base}/gone`] })}\n`);
+      expect((await run(['import', '--db', file, ndjson])).code).toBe(0);
+      const r = await run(['links', 'check', '--json', '--all', '--db', file, '--allow-private', '--host-delay-ms', '0', '--ok-days', '2', '--failing-hours', '5']);
+      const [out] = records(r.stdout) as Array<{ lines: Array<{ url: string; lastCheck: number; nextCheck: number }> }>;
+      expect(out!.lines.map((l) => [l.url, after(l)])).toEqual([[`${base}/gone`, 5], [`${base}/ok`, 48]]);
+      expect((await run(['links', 'check', '--db', file, '--ok-days', '0'])).code).toBe(2);
+      // serve, on a store not checked yet: one failure is enough to call a location broken, a failing one is asked again 3 hours on
+      const served = join(dir, 'schedule-serve.sqlite');
+      expect((await run(['import', '--db', served, ndjson])).code).toBe(0);
+      const token = (await run(['token', 'create', '--authority', 'urn:example', '--db', served])).stdout.trim();
+      const s = await startService(['serve', '--port', '0', '--db', served, '--check-links', '--links-allow-private', '--links-broken-after', '1',
+        '--links-failing-hours', '3', '--links-ok-days', '1', '--links-host-delay-ms', '0', '--links-rate', '0', '--links-timeout-ms', '5000']);
+      try {
+        type Line = { url: string; state: string; broken: boolean; failures: number; lastCheck: string; nextCheck: string };
+        const report = async () => (await (await fetch(`${s.info.url}/admin/links`, { headers: { authorization: `Bearer ${token}` } })).json() as { lines: Line[] }).lines;
+        let lines: Line[] = [];
+        for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+          lines = await report();
+          if (lines.every((l) => l.state !== 'unchecked')) break;
+        }
+        expect(lines.map((l) => [l.url, l.state, l.broken, l.failures, (Date.parse(l.nextCheck) - Date.parse(l.lastCheck)) / HOUR])).toEqual([
+          [`${base}/gone`, 'failing', true, 1, 3], [`${base}/ok`, 'ok', false, 0, 24],
+        ]);
+      } finally {
+        await stop(s.child);
+      }
+    } finally {
+      await new Promise((r) => origin.close(r));
+    }
+  });
 });

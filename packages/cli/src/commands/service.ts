@@ -5,9 +5,10 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { UriError } from 'urikit';
-import type { GatewayOptions, LinkCheckerOptions, ResolveOptions, ServerOptions, Store } from '@urikit/resolver';
+import type { GatewayOptions, ResolveOptions, ServerOptions, Store } from '@urikit/resolver';
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
+import { SERVE_LINK_OPTIONS, serveLinkChecker } from './links.js';
 
 /**
  * The `--db` option of the commands that open a store.
@@ -123,11 +124,7 @@ export const serveCommand: Command = {
     log: { type: 'boolean', help: 'structured JSON logs on standard output' },
     'no-stats': { type: 'boolean', help: 'do not count resolutions (default: counted per name, day and service in memory, written in bulk every 5 s; no address kept)' },
     'robot-pattern': { type: 'string', multiple: true, arg: 'TEXT', help: 'a User-Agent substring that marks a robot, counted apart, added to the defaults; repeatable' },
-    'check-links': { type: 'boolean', help: 'check the locations of the active names in the background (EZID\'s schedule: 30 days when healthy, 52 hours when failing)' },
-    'link-checker-contact': { type: 'string', arg: 'URL', help: 'where a site owner can ask about the link checker (mailto: or a page), sent in its User-Agent' },
-    'links-allow-private': { type: 'boolean', help: 'let the link checker reach private, loopback and link-local addresses (default: public only)' },
-    'links-exclude-host': { type: 'string', multiple: true, arg: 'HOST', help: 'never probe this host or its subdomains; repeatable' },
-    'links-pause': { type: 'string', multiple: true, arg: 'PREFIX', help: 'do not check the names under this authority prefix for now; repeatable' },
+    ...SERVE_LINK_OPTIONS,
   },
   examples: [
     'urikit serve --demo                        # http://127.0.0.1:4500/ with the example names',
@@ -176,16 +173,8 @@ export const serveCommand: Command = {
     if (args.values.log === true) opts.logger = true;
     if (args.values['no-stats'] === true) opts.stats = false;
     else if (args.values['robot-pattern'] !== undefined) opts.stats = { robotPatterns: args.values['robot-pattern'] as string[] };
-    if (args.values['check-links'] === true) {
-      const checker: LinkCheckerOptions = {};
-      if (args.values['links-allow-private'] === true) checker.probe = { allowAddresses: 'all' };
-      if (typeof args.values['link-checker-contact'] === 'string') checker.probe = { ...checker.probe, userAgent: `urikit-link-checker/0.1 (+${args.values['link-checker-contact']})` };
-      if (args.values['links-exclude-host'] !== undefined) checker.excludeHosts = args.values['links-exclude-host'] as string[];
-      if (args.values['links-pause'] !== undefined) checker.pausedPrefixes = args.values['links-pause'] as string[];
-      opts.checkLinks = checker;
-    } else if (['links-allow-private', 'link-checker-contact', 'links-exclude-host', 'links-pause'].some((o) => args.values[o] !== undefined)) {
-      throw new UsageError('the --links-* and --link-checker-contact options go with --check-links', 'serve');
-    }
+    const checker = serveLinkChecker(args);
+    if (checker !== undefined) opts.checkLinks = checker;
     const stop = signalled();
     const service = await import('@urikit/resolver');
     const server = await service.startServer(opts);

@@ -15,9 +15,12 @@ import { DEFAULT_SCHEDULE, type LinkSchedule } from './schedule.js';
  * - `ok`: a 2xx answer after at most the allowed redirects;
  * - `broken`: any other final answer (4xx but 429, 5xx but 503), a redirect
  *   loop or too many redirects, a refused connection, an unknown host;
- * - `retry`: 429, 503 or a timeout: the server may be fine later;
+ * - `retry`: 429, 503, a timeout or a name server that did not answer:
+ *   the server may be fine later;
  * - `blocked`: not fetched, because the host's address is not allowed
- *   (loopback, private, link-local... unless the operator allows them).
+ *   (loopback, private, link-local... unless the operator allows them), or
+ *   the URL's scheme is not HTTP(S) (ftp:), which this checker does not
+ *   speak.
  *
  * @example
  * ```ts
@@ -48,7 +51,7 @@ export interface ProbeResult {
   /** The method of the last request: HEAD, or GET when HEAD was refused or failed. */
   method: 'HEAD' | 'GET';
   redirects: number;
-  /** A stable error code: `timeout`, `refused`, `dns`, `network`, `redirect-loop`, `too-many-redirects`, `bad-redirect`, `bad-url`, `unsupported-scheme`, `http-<status>`, `blocked-address (<class>)`. */
+  /** A stable error code: `timeout`, `refused`, `dns` (no such name), `dns-temporary` (no answer from the name server), `network`, `redirect-loop`, `too-many-redirects`, `bad-redirect`, `bad-url`, `unsupported-scheme`, `http-<status>`, `blocked-address (<class>)`. */
   error?: string;
   /** A Retry-After the server sent with a 429 or 503, in milliseconds. */
   retryAfterMs?: number;
@@ -57,7 +60,8 @@ export interface ProbeResult {
 /**
  * Where a location stands: `unchecked` (never probed), `ok`, `failing`
  * (the last conclusive probe failed), `retry` (the last probe said
- * "later"), `blocked` (its address is not allowed to be probed).
+ * "later"), `blocked` (not probed: its address is not allowed, or its
+ * scheme is not HTTP(S)).
  *
  * @example
  * ```ts

@@ -75,11 +75,37 @@ function retryAfter(value: string | undefined, now: number): number | undefined 
   return Number.isNaN(t) ? undefined : Math.max(0, t - now);
 }
 
+/** Network errors that say "later", not "broken": a timeout, and a name server that did not answer. */
+const LATER_ERRORS = new Set(['timeout', 'dns-temporary']);
+
+/**
+ * The error code a probe records for a failed request, and whether it is
+ * conclusive (`broken`) or says "later" (`retry`). A refused connection
+ * and a name that does not exist (NXDOMAIN, getaddrinfo's `ENOTFOUND`)
+ * are conclusive; a name server that failed to answer (`EAI_AGAIN`:
+ * SERVFAIL or a DNS timeout, RFC 2308 §7) and a timeout are not, as a 503
+ * is not.
+ *
+ * @example
+ * ```ts
+ * probeError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })); // { error: 'refused', outcome: 'broken' }
+ * probeError(Object.assign(new Error('x'), { code: 'ENOTFOUND' })); // { error: 'dns', outcome: 'broken' }
+ * probeError(Object.assign(new Error('x'), { code: 'EAI_AGAIN' })); // { error: 'dns-temporary', outcome: 'retry' }
+ * probeError(Object.assign(new Error('x'), { code: 'ETIMEDOUT' })); // { error: 'timeout', outcome: 'retry' }
+ * probeError(Object.assign(new Error('x'), { code: 'ECONNRESET' })); // { error: 'network', outcome: 'broken' }
+ * ```
+ */
+export function probeError(e: NodeJS.ErrnoException): { error: string; outcome: 'broken' | 'retry' | 'blocked' } {
+  const error = errorCode(e);
+  return { error, outcome: error.startsWith('blocked-address') ? 'blocked' : LATER_ERRORS.has(error) ? 'retry' : 'broken' };
+}
+
 /** The error code of a failed request. */
 function errorCode(e: NodeJS.ErrnoException): string {
   if (e instanceof BlockedAddressError) return `blocked-address (${e.addressClass})`;
   if (e.code === 'ECONNREFUSED') return 'refused';
-  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return 'dns';
+  if (e.code === 'ENOTFOUND') return 'dns';
+  if (e.code === 'EAI_AGAIN') return 'dns-temporary';
   if (e.code === 'ETIMEDOUT' || e.code === 'probe-timeout') return 'timeout';
   return 'network';
 }
@@ -164,7 +190,9 @@ export async function probeLocation(url: string, opts: ProbeOptions = DEFAULT_PR
       if (hop.retryAfterMs !== undefined) r.retryAfterMs = hop.retryAfterMs;
       return r;
     };
-    if (current.protocol !== 'http:' && current.protocol !== 'https:') return result({}, 'HEAD', 'broken', 'unsupported-scheme');
+    // ftp: and the like are not this checker's to ask: not asked, as a refused address is not,
+    // rather than reported broken (a location an HTTP checker cannot reach is no sign of a dead one)
+    if (current.protocol !== 'http:' && current.protocol !== 'https:') return result({}, 'HEAD', 'blocked', 'unsupported-scheme');
     // an IP literal never reaches the lookup: its number is checked here
     const literal = current.hostname.replace(/^\[|\]$/g, '');
     if (isIP(literal) !== 0 && !isAllowedAddress(literal, opts.allowAddresses)) {
@@ -177,9 +205,7 @@ export async function probeLocation(url: string, opts: ProbeOptions = DEFAULT_PR
       method = 'GET';
       hop = await requestOnce(current, 'GET', opts);
     }
-    if (hop.error?.startsWith('blocked-address')) return result(hop, method, 'blocked');
-    if (hop.error === 'timeout') return result(hop, method, 'retry');
-    if (hop.error !== undefined) return result(hop, method, 'broken');
+    if (hop.error !== undefined) return result(hop, method, hop.error.startsWith('blocked-address') ? 'blocked' : LATER_ERRORS.has(hop.error) ? 'retry' : 'broken');
     const status = hop.status!;
     if (REDIRECTS.has(status) && hop.location !== undefined) {
       let next: URL;

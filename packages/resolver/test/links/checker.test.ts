@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLinks, DEFAULT_PROBE, DEFAULT_SCHEDULE, MemoryLinkHealthStore, probeLocation, type LinkState, type ProbeOptions } from '@urikit/resolver';
+import { checkLinks, DEFAULT_PROBE, DEFAULT_SCHEDULE, MemoryLinkHealthStore, probeError, probeLocation, type LinkState, type ProbeOptions } from '@urikit/resolver';
 import { closedPort, startOrigin, type Origin } from './origin.js';
 
 // Loopback is allowed in these tests only: the origins listen on 127.0.0.1.
@@ -59,6 +59,30 @@ describe('link checking against real servers', () => {
     const url = `http://127.0.0.1:${refused}/x`;
     await checkLinks([{ url }], store, { probe: PROBE, politeness: FAST });
     expect(await store.get(url)).toMatchObject({ state: 'failing', error: 'refused', consecutiveFailures: 1 });
+  });
+
+  it('a location the checker cannot speak to (ftp:), or a redirect to one, is not asked and not a failure', async () => {
+    const store = new MemoryLinkHealthStore();
+    const before = origin.seen.length;
+    const ftp = 'ftp://127.0.0.1/pub/x';
+    const s = await checkLinks([{ url: ftp }, { url: origin.url('/to-ftp') }], store, { probe: PROBE, politeness: FAST });
+    expect([s.checked, s.blocked, s.broken]).toEqual([2, 2, 0]);
+    expect(await store.get(ftp)).toMatchObject({ state: 'blocked', error: 'unsupported-scheme', consecutiveFailures: 0 });
+    expect(await store.get(origin.url('/to-ftp'))).toMatchObject({ state: 'blocked', error: 'unsupported-scheme', finalUrl: ftp, consecutiveFailures: 0 });
+    // only the HTTP hop reached a server
+    expect(origin.seen.slice(before).map((x) => `${x.method} ${x.path}`)).toEqual(['HEAD /to-ftp']);
+  });
+
+  // What a failed connection means: conclusive (a refused connection, a name that does not
+  // exist) or "later" (a name server that did not answer, RFC 2308 §7; a timeout), as Node reports them.
+  it.each([
+    ['ECONNREFUSED', 'refused', 'broken'],
+    ['ENOTFOUND', 'dns', 'broken'],
+    ['EAI_AGAIN', 'dns-temporary', 'retry'],
+    ['ETIMEDOUT', 'timeout', 'retry'],
+    ['ECONNRESET', 'network', 'broken'],
+  ])('a connection that failed with %s is %s, %s', (code, error, outcome) => {
+    expect(probeError(Object.assign(new Error(code), { code }))).toEqual({ error, outcome });
   });
 
   it('503 then 200: "later" first, then ok, and the failure count never moved', async () => {
@@ -150,6 +174,25 @@ describe('politeness (counted on the servers)', () => {
       expect(order.lastIndexOf('b')).toBeLessThan(order.lastIndexOf('a'));
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('keeps the delay between two requests to one host, counted by the server\'s clock', async () => {
+    // One request at a time: request i+1 starts after request i was answered, so after the server
+    // saw request i; and request i+2 starts the delay after request i+1 started. So the server sees
+    // request i+2 at least the delay after request i, however long connections take to set up.
+    const fresh = await startOrigin();
+    try {
+      const delay = 30;
+      const n = 8;
+      await checkLinks(Array.from({ length: n }, (_, i) => ({ url: fresh.url(`/ok?${i}`) })), new MemoryLinkHealthStore(), { probe: PROBE, politeness: { perHostConcurrency: 1, perHostDelayMs: delay, globalRate: 0, concurrency: 8 } });
+      const at = fresh.seen.map((s) => s.at);
+      expect([at.length, fresh.maxInFlight]).toEqual([n, 1]);
+      const gaps = at.slice(2).map((t, i) => t - at[i]!);
+      expect(gaps.filter((g) => g < delay - 1)).toEqual([]);
+      expect(at[n - 1]! - at[0]!).toBeGreaterThanOrEqual((n - 2) * delay - 1);
+    } finally {
+      await fresh.close();
     }
   });
 

@@ -30,6 +30,7 @@ const ROUTES: Record<string, Route> = {
   '/chain-2': (_q, res) => res.writeHead(302, { location: 'chain-3' }).end(),
   '/chain-3': (_q, res) => res.writeHead(307, { location: '/ok' }).end(),
   '/to-private': (_q, res) => res.writeHead(302, { location: 'http://10.255.255.1/x' }).end(),
+  '/to-ftp': (_q, res) => res.writeHead(302, { location: 'ftp://127.0.0.1/pub/x' }).end(),
   '/loop-a': (_q, res) => res.writeHead(302, { location: '/loop-b' }).end(),
   '/loop-b': (_q, res) => res.writeHead(302, { location: '/loop-a' }).end(),
   '/slow': (_q, res) => { const t = setTimeout(() => res.writeHead(200).end('late'), 5000); res.on('close', () => clearTimeout(t)); },
