@@ -25,7 +25,10 @@ export const DEFAULT_ACCEPT = 'text/urc-0, application/json;q=0.9, text/uri-list
  *
  * @example
  * ```ts
- * const a: ReadAnswer = { locations: [{ url: 'http://a.test/' }], metadata: { title: 'T' } };
+ * const a: ReadAnswer = readAnswer('application/json', Buffer.from('{"locations": ["http://a.test/"], "metadata": {"title": "T"}}'));
+ * a.locations // [{ url: 'http://a.test/' }]
+ * a.metadata // { title: 'T' }
+ * readAnswer('text/uri-list', Buffer.from('# a comment\r\nhttp://a.test/\r\nftp://b.test/x\r\n')).locations.map((l) => l.url) // ['http://a.test/', 'ftp://b.test/x']
  * ```
  */
 export interface ReadAnswer {

@@ -13,7 +13,11 @@ import { join } from 'node:path';
  *
  * @example
  * ```ts
- * const e: CacheEntry = { status: 200, headers: { etag: '"1"' }, body: '=====\r\nhttp://a/\r\n', storedAt: Date.now() };
+ * // Stored at time 0 with a max-age of 60 seconds: fresh for a minute, then revalidated.
+ * const e: CacheEntry = { status: 200, headers: { 'cache-control': 'max-age=60', etag: '"1"' }, body: Buffer.from('http://a.test/\r\n').toString('base64'), storedAt: 0 };
+ * isFresh(e, 59_000) // true
+ * isFresh(e, 60_000) // false
+ * Buffer.from(e.body, 'base64').toString() // 'http://a.test/\r\n'
  * ```
  */
 export interface CacheEntry {
@@ -34,6 +38,10 @@ export interface CacheEntry {
  * @example
  * ```ts
  * const cache: Cache = new MemoryCache();
+ * await cache.set('http://r.test/uri-res/I2L?urn:x:y text/urc-0', { status: 200, headers: { etag: '"7"' }, body: '', storedAt: 0 });
+ * (await cache.get('http://r.test/uri-res/I2L?urn:x:y text/urc-0'))?.headers // { etag: '"7"' }
+ * await cache.delete('http://r.test/uri-res/I2L?urn:x:y text/urc-0');
+ * await cache.get('http://r.test/uri-res/I2L?urn:x:y text/urc-0') // undefined
  * ```
  */
 export interface Cache {
@@ -95,7 +103,12 @@ export class MemoryCache implements Cache {
  *
  * @example
  * ```ts
- * const cache = new DiskCache('/var/cache/urikit');
+ * // A directory of the working directory (created on the first write).
+ * const cache = new DiskCache('urikit-cache');
+ * await cache.set('http://r.test/uri-res/I2L?urn:x:y', { status: 200, headers: { etag: '"1"' }, body: '', storedAt: 0 });
+ * // Another process (another DiskCache on the same directory) reads the same answer.
+ * (await new DiskCache('urikit-cache').get('http://r.test/uri-res/I2L?urn:x:y'))?.headers.etag // '"1"'
+ * await cache.get('http://r.test/uri-res/I2L?urn:x:z') // undefined
  * ```
  */
 export class DiskCache implements Cache {

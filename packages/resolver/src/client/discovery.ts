@@ -17,6 +17,11 @@ import { discoverByNaptr } from './naptr.js';
  * @example
  * ```ts
  * const config: ResolverConfig = { resolvers: { isbn: ['http://127.0.0.1:4500'], 'urn:nbn:de:': ['https://nbn-resolving.org/{urn}'] } };
+ * // A key is a NID, or a URN prefix (the longest matching first); {urn} is a template.
+ * (await discoverySteps('urn:NBN:de:101-2020071401', 'I2L', { order: ['config'], config })[0]!.targets()).map((t) => t.url);
+ * // ['https://nbn-resolving.org/urn:NBN:de:101-2020071401']
+ * (await discoverySteps('urn:isbn:0451450523', 'I2L', { order: ['config'], config })[0]!.targets()).map((t) => t.url)
+ * // ['http://127.0.0.1:4500/uri-res/I2L?urn:isbn:0451450523']
  * ```
  */
 export interface ResolverConfig {
@@ -29,6 +34,9 @@ export interface ResolverConfig {
  * @example
  * ```ts
  * const order: DiscoveryMethod[] = ['naptr', 'config'];
+ * // The steps come in that order; each asks only when called.
+ * discoverySteps('urn:isbn:0451450523', 'I2L', { order }).map((s) => s.method) // ['naptr', 'config']
+ * await discoverySteps('urn:isbn:0451450523', 'I2L', { order })[1]!.targets() // [] (no configuration given)
  * ```
  */
 export type DiscoveryMethod = 'config' | 'yaurn-1995' | 'naptr';
@@ -38,7 +46,12 @@ export type DiscoveryMethod = 'config' | 'yaurn-1995' | 'naptr';
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('resolvers.json', '{"resolvers": {"isbn": ["http://127.0.0.1:4500"]}}');
  * const d: DiscoveryOptions = { order: ['config', 'naptr'], config: './resolvers.json', dnsServers: ['127.0.0.1:5353'] };
+ * // The configuration file is read when the config step is asked.
+ * await discoverySteps('urn:isbn:0451450523', 'I2Ls', d)[0]!.targets()
+ * // [{ url: 'http://127.0.0.1:4500/uri-res/I2Ls?urn:isbn:0451450523', source: 'config' }]
  * ```
  */
 export interface DiscoveryOptions {
@@ -60,7 +73,10 @@ export interface DiscoveryOptions {
  *
  * @example
  * ```ts
- * const t: ResolverTarget = { url: 'http://127.0.0.1:4500/aj17-mcc', host: 'library.bigstate.edu:4500', source: 'yaurn-1995' };
+ * // The 1995 rule: urn:dns:<host>:<ElementID> is GET /<ElementID> at port 4500 (here 4501) of each address of the host.
+ * const [t] = await discoverySteps('urn:dns:127.0.0.1:aj17-mcc', 'I2L', { order: ['yaurn-1995'], yaurnPort: 4501 })[0]!.targets();
+ * const target: ResolverTarget = t!;
+ * target // { url: 'http://127.0.0.1:4501/aj17-mcc', host: '127.0.0.1:4501', source: 'yaurn-1995' }
  * ```
  */
 export interface ResolverTarget {

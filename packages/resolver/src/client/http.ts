@@ -16,7 +16,13 @@ import { classifyHost } from 'urikit';
  *
  * @example
  * ```ts
- * const a: HttpAnswer = { status: 301, statusText: 'Moved to urn:x:y', headers: { location: 'urn:x:y' }, body: Buffer.alloc(0) };
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * const a: HttpAnswer = await httpGet(`${server.url}/uri-res/I2L?urn:foo:unknown`, { headers: { accept: 'text/plain' }, timeout: 5000, maxBody: 1 << 20 });
+ * a.status // 404
+ * a.statusText // 'Not Found'
+ * a.headers['content-type'] // 'text/plain; charset=utf-8'
+ * a.body.length > 0 // true
+ * await server.close();
  * ```
  */
 export interface HttpAnswer {
@@ -33,7 +39,10 @@ export interface HttpAnswer {
  *
  * @example
  * ```ts
- * const o: HttpGetOptions = { headers: { accept: 'text/urc-0' }, timeout: 5000, maxBody: 1 << 20 };
+ * const o: HttpGetOptions = { headers: { accept: 'text/urc-0' }, timeout: 5000, maxBody: 1 << 20, publicOnly: true };
+ * // publicOnly refuses a loopback, private or link-local address before connecting.
+ * await httpGet('http://127.0.0.1:1/uri-res/I2L?urn:x:y', o) // throws Error
+ * await httpGet('http://[::1]:1/', o).catch((e: Error) => e.message) // 'http://[::1]:1/: ::1 is not a public address (loopback)'
  * ```
  */
 export interface HttpGetOptions {

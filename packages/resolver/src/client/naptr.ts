@@ -19,7 +19,12 @@ import { compileEre } from './ere.js';
  *
  * @example
  * ```ts
- * const r: NaptrRecord = { order: 100, preference: 50, flags: 's', service: 'http+N2L+N2C+N2R', regexp: '', replacement: '_http._tcp.example.com' };
+ * import type { Resolver } from 'node:dns/promises';
+ * // An 'a' record: ask this host over the record's protocol, on its default port.
+ * const r: NaptrRecord = { order: 100, preference: 50, flags: 'a', service: 'http+N2L+N2C+N2R', regexp: '', replacement: 'resolver.example.com.' };
+ * const dns = { resolveNaptr: async () => [r] };
+ * await discoverByNaptr('urn:example:a', { dns: dns as unknown as Resolver, service: 'I2L' })
+ * // [{ kind: 'host', host: 'resolver.example.com', port: 80, protocol: 'http', service: 'http+N2L+N2C+N2R' }]
  * ```
  */
 export interface NaptrRecord {
@@ -36,7 +41,14 @@ export interface NaptrRecord {
  *
  * @example
  * ```ts
- * const t: NaptrTarget = { kind: 'host', host: 'www.example.com', port: 80, protocol: 'http', service: 'http+N2L' };
+ * import type { Resolver } from 'node:dns/promises';
+ * // An 's' record names an SRV record, which gives the host and the port (RFC 2782).
+ * const dns = {
+ *   resolveNaptr: async () => [{ order: 100, preference: 10, flags: 's', service: 'https+I2L', regexp: '', replacement: '_https._tcp.r.example.' }],
+ *   resolveSrv: async () => [{ priority: 0, weight: 5, port: 8443, name: 'r1.example.' }],
+ * };
+ * const targets: NaptrTarget[] = await discoverByNaptr('urn:example:a', { dns: dns as unknown as Resolver, service: 'I2L' });
+ * targets // [{ kind: 'host', host: 'r1.example', port: 8443, protocol: 'https', service: 'https+I2L' }]
  * ```
  */
 export type NaptrTarget =
@@ -141,8 +153,13 @@ function offers(field: string, service: string): 'http' | 'https' | undefined {
  *
  * @example
  * ```ts
- * import { Resolver } from 'node:dns/promises';
- * const o: NaptrOptions = { dns: new Resolver(), service: 'I2L', suffix: 'urn.arpa' };
+ * import type { Resolver } from 'node:dns/promises';
+ * // A stand-in for the DNS that notes the names asked and knows none.
+ * const asked: string[] = [];
+ * const dns = { resolveNaptr: async (name: string) => { asked.push(name); return []; } };
+ * const o: NaptrOptions = { dns: dns as unknown as Resolver, service: 'I2L', suffix: 'urn.example.net' };
+ * await discoverByNaptr('urn:ISBN:0451450523', o) // []
+ * asked // ['isbn.urn.example.net'] (the First Well Known Rule: the NID in lower case, then the suffix)
  * ```
  */
 export interface NaptrOptions {

@@ -13,7 +13,12 @@ import { parseUrn, schemeOf } from 'urikit';
  *
  * @example
  * ```ts
- * const m: RedirectMeaning = { kind: 'urn', urn: 'urn:other:b' };
+ * const same = (a: string, b: string) => a === b;
+ * // The same URN at another resolver is a delegation; a URL that is no request for a URN, the resource's location.
+ * const m: RedirectMeaning | undefined = interpretRedirect('http://r2.test/uri-res/I2L?urn:ex:a', 'Found', 'http://r/uri-res/I2L?urn:ex:a', 'urn:ex:a', same);
+ * m // { kind: 'resolver', url: 'http://r2.test/uri-res/I2L?urn:ex:a' }
+ * interpretRedirect('/docs/a.pdf', 'Found', 'http://r/uri-res/I2L?urn:ex:a', 'urn:ex:a', same) // { kind: 'location', url: 'http://r/docs/a.pdf' }
+ * interpretRedirect(undefined, 'Moved to urn:ex:b', 'http://r/uri-res/I2L?urn:ex:a', 'urn:ex:a', same) // { kind: 'urn', urn: 'urn:ex:b' }
  * ```
  */
 export type RedirectMeaning =

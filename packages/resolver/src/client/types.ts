@@ -12,7 +12,10 @@ import type { DiscoveryOptions } from './discovery.js';
  *
  * @example
  * ```ts
- * const loc: UrnLocation = { url: 'ftp://elm.wnln.edu/pub/mirrors/phone-list.txt', charset: 'US-ASCII' };
+ * // A JSON answer may give a location's media type as "type" and its URL as "href".
+ * const body = Buffer.from('[{"href": "http://a.test/x.pdf", "type": "application/pdf", "language": "en"}]');
+ * const loc: UrnLocation = readAnswer('application/json', body).locations[0]!;
+ * loc // { url: 'http://a.test/x.pdf', mediaType: 'application/pdf', language: 'en' }
  * ```
  */
 export interface UrnLocation {
@@ -35,7 +38,14 @@ export interface UrnLocation {
  *
  * @example
  * ```ts
- * const r: ResolveResult = { status: 200, locations: [], via: ['urn:example:a'] };
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * const r: ResolveResult = await resolveUrn('urn:foo:a123,456', { resolvers: [server.url], service: 'I2Ls', accept: 'application/json' });
+ * r.status // 200
+ * r.locations.map((l) => l.url) // ['http://example.org/foo/a123,456']
+ * r.resolver // `${server.url}/uri-res/I2Ls?urn:foo:a123,456`
+ * r.contentType // 'application/json'
+ * r.via // ['urn:foo:a123,456']
+ * await server.close();
  * ```
  */
 export interface ResolveResult {
@@ -63,7 +73,11 @@ export interface ResolveResult {
  *
  * @example
  * ```ts
- * const a: ResolverAttempt = { url: 'http://127.0.0.1:4500/uri-res/I2L?urn:x:y', error: 'ECONNREFUSED' };
+ * // Nothing listens on port 1: the error lists the one resolver tried and why it failed.
+ * const e = await resolveUrn('urn:example:a', { resolvers: ['http://127.0.0.1:1'] }).then(() => undefined, (e: ResolutionError) => e);
+ * const attempts: ResolverAttempt[] = e!.attempts;
+ * attempts.map((a) => a.url) // ['http://127.0.0.1:1/uri-res/I2L?urn:example:a']
+ * attempts[0]!.error.includes('ECONNREFUSED') // true
  * ```
  */
 export interface ResolverAttempt {
@@ -78,7 +92,15 @@ export interface ResolverAttempt {
  *
  * @example
  * ```ts
- * const opts: ResolveOptions = { resolvers: ['http://127.0.0.1:4500'], service: 'I2Ls', maxRedirects: 5 };
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * const opts: ResolveOptions = { resolvers: [server.url], service: 'I2Ls', maxRedirects: 5, cache: new MemoryCache() };
+ * // A 301 to another URN is followed, once here.
+ * (await resolveUrn('urn:dns:library.bigstate.edu:old-price-list', opts)).via.length; // 2
+ * await resolveUrn('urn:dns:library.bigstate.edu:old-price-list', { ...opts, maxRedirects: 0 }); // throws ResolutionError too-many-redirects
+ * // Asked again, the kept answer is revalidated (304) and used.
+ * (await resolveUrn('urn:foo:a123,456', opts)).fromCache; // false
+ * (await resolveUrn('urn:foo:a123,456', opts)).fromCache; // true
+ * await server.close();
  * ```
  */
 export interface ResolveOptions {

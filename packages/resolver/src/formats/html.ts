@@ -35,7 +35,9 @@ function safeHref(url: string): boolean {
  *
  * @example
  * ```ts
- * htmlLink('ftp://elm.wnln.edu/pub/mirrors/phone-list.txt')
+ * htmlLink('ftp://elm.wnln.edu/pub/mirrors/phone-list.txt') // '<a href="ftp://elm.wnln.edu/pub/mirrors/phone-list.txt">ftp://elm.wnln.edu/pub/mirrors/phone-list.txt</a>'
+ * htmlLink('http://a.test/?x=1&y=2', 'both') // '<a href="http://a.test/?x=1&amp;y=2">both</a>'
+ * htmlLink('JavaScript:alert(1)') // '<code>JavaScript:alert(1)</code>'
  * ```
  */
 export function htmlLink(url: string, text: string = url): string {
@@ -47,7 +49,10 @@ export function htmlLink(url: string, text: string = url): string {
  *
  * @example
  * ```ts
- * htmlPage('urn:ex:a', '<p>Not found</p>')
+ * const page = htmlPage('urn:ex:a & b', '<p>Not found</p>');
+ * page.startsWith('<!doctype html>') // true
+ * page.includes('<title>urn:ex:a &amp; b</title>') // true
+ * page.includes('<body>\n<p>Not found</p>\n</body>') // true
  * ```
  */
 export function htmlPage(title: string, body: string): string {

@@ -10,7 +10,11 @@
  *
  * @example
  * ```ts
- * const f: ResultFormat = 'urc-0';
+ * const offered: ResultFormat[] = ['urc-0', 'html', 'json'];
+ * const f: ResultFormat | undefined = negotiate('text/html, application/json;q=0.9', offered);
+ * f // 'html'
+ * MEDIA_TYPES[f!] // 'text/html; charset=utf-8'
+ * negotiate(undefined, offered) // 'urc-0' (no Accept: the server's first choice)
  * ```
  */
 export type ResultFormat = 'urc-0' | 'plain' | 'html' | 'json' | 'uri-list';

@@ -23,7 +23,16 @@ import { renderErrorPage, renderResultPage } from './render.js';
  *
  * @example
  * ```ts
- * const opts: GatewayOptions = { port: 8080, resolvers: ['http://127.0.0.1:4500'], cacheDir: '/tmp/urikit-cache' };
+ * import { readdirSync } from 'node:fs';
+ * const server = await startServer({ port: 0, db: ':memory:', demo: true });
+ * const opts: GatewayOptions = { port: 0, resolvers: [server.url], cacheDir: 'gateway-cache' };
+ * const gw = await startGateway(opts);
+ * const res = await fetch(`${gw.url}/urn:foo:a123,456`, { headers: { accept: 'application/json' } });
+ * res.status; // 200
+ * (await res.json()).locations // [{ url: 'http://example.org/foo/a123,456' }]
+ * readdirSync('gateway-cache').length // 1 (the resolver's answer, kept on disk)
+ * await gw.close();
+ * await server.close();
  * ```
  */
 export interface GatewayOptions extends Omit<ResolveOptions, 'accept'> {

@@ -11,7 +11,8 @@ import { renderMessage } from './render.js';
  *
  * @example
  * ```ts
- * const a: Answer = { status: 302, reason: 'Found', headers: { location: 'http://a/' }, body: 'Found\n', kind: 'resolve' };
+ * const a: Answer = messageAnswer(404, 'Not Found', 'urn:ex:a is not known here', 'text/plain', 'resolve');
+ * a // { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, body: 'Not Found: urn:ex:a is not known here\n', kind: 'resolve' }
  * ```
  */
 export interface Answer {
@@ -31,7 +32,12 @@ export interface Answer {
  *
  * @example
  * ```ts
- * messageAnswer(404, 'Not Found', 'urn:ex:a is not known here', undefined, 'resolve')
+ * // The format is the one Accept prefers; the reason phrase and extra headers are passed through.
+ * const a = messageAnswer(501, 'Not Implemented', 'I2R is not given here', 'application/json', 'resolve', 'Not Implemented', { allow: 'GET' });
+ * a.headers // { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', allow: 'GET' }
+ * a.body // '{"title":"Not Implemented","detail":"I2R is not given here"}\n'
+ * a.reason // 'Not Implemented'
+ * messageAnswer(404, 'Not Found', 'urn:ex:a is not known here', undefined, 'resolve').body // 'Not Found: urn:ex:a is not known here\n'
  * ```
  */
 export function messageAnswer(status: number, title: string, detail: string, accept: string | undefined, kind: string, reason?: string, extra: Record<string, string> = {}): Answer {
@@ -52,7 +58,10 @@ export function messageAnswer(status: number, title: string, detail: string, acc
  *
  * @example
  * ```ts
- * problemAnswer(400, 'Invalid URN', { code: 'bad-nid', offset: 4, detail: '...' })
+ * const a = problemAnswer(400, 'Invalid URN', { code: 'bad-nid', offset: 4, urn: 'urn:a:x' });
+ * a.headers['content-type'] // 'application/problem+json'
+ * JSON.parse(a.body as string) // { type: 'about:blank', title: 'Invalid URN', status: 400, code: 'bad-nid', offset: 4, urn: 'urn:a:x' }
+ * a.kind // 'error'
  * ```
  */
 export function problemAnswer(status: number, title: string, extra: Record<string, unknown>, kind = 'error'): Answer {

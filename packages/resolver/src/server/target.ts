@@ -16,7 +16,9 @@ import { getDirective, parseDirectives } from 'urikit';
  *
  * @example
  * ```ts
- * const s: Service = 'I2Ls';
+ * const s: Service | undefined = serviceOf('n2ls');
+ * s // 'I2Ls' (N2x is I2x, RFC 2169 §2; the name is read without case)
+ * readTarget('/urn:isbn:0451450523?s=I2C')?.service // 'I2C'
  * ```
  */
 export type Service = 'I2L' | 'I2Ls' | 'I2C' | 'I2Cs' | 'I2N' | 'I2Ns' | 'I=I';
@@ -74,7 +76,11 @@ export function serviceOf(name: string): Service | undefined {
  *
  * @example
  * ```ts
- * const t: RequestTarget = { form: 'urn', urn: 'urn:isbn:0451450523', info: false, list: false };
+ * const t: RequestTarget | undefined = readTarget('/urn:isbn:0451450523?info');
+ * t // { form: 'urn', urn: 'urn:isbn:0451450523', query: 'info', info: true, list: false }
+ * readTarget('/aj17-mcc') // { form: 'element', urn: 'aj17-mcc', info: false, list: false }
+ * readTarget('/uri-res/I2R?urn:isbn:0451450523')?.unimplemented // 'I2R'
+ * readTarget('/') // undefined
  * ```
  */
 export interface RequestTarget {

@@ -16,8 +16,13 @@ import { InputError, MAX_METADATA_DEPTH, validateNameInput } from './validate.js
  *
  * @example
  * ```ts
- * const r: ImportReport = { ok: false, records: 2, created: 0, updated: 0, unchanged: 0,
- *   errors: [{ line: 2, message: '"urn": this is not a valid URN ...', code: 'bad-urn', offset: 0 }] };
+ * const store = await openStore(':memory:');
+ * // One bad line (line 3: the NID "a" is too short), so nothing is written.
+ * const csv = 'urn,url\r\nurn:isbn:0451450523,https://openlibrary.org/isbn/0451450523\r\nurn:a:x,http://a/\r\n';
+ * const r: ImportReport = await importNames(store, csv, { format: 'csv' });
+ * r // matches { ok: false, records: 2, created: 0, updated: 0, unchanged: 0, errors: [{ line: 3, code: 'bad-nid', offset: 5 }] }
+ * await store.names.get('urn:isbn:0451450523') // undefined
+ * await store.close();
  * ```
  */
 export interface ImportReport {

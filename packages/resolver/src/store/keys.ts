@@ -10,7 +10,10 @@ import { normalizeUrn, parseUrn } from 'urikit';
  *
  * @example
  * ```ts
- * const k: NameKey = { key: 'urn:dns:library.bigstate.edu:aj17-mcc', nid: 'dns', authority: 'urn:dns:library.bigstate.edu', elementId: 'aj17-mcc' };
+ * const k: NameKey = nameKey('URN:DNS:Library.BigState.EDU:aj17-mcc');
+ * k // { key: 'urn:dns:library.bigstate.edu:aj17-mcc', nid: 'dns', authority: 'urn:dns:library.bigstate.edu', elementId: 'aj17-mcc' }
+ * // Under any other NID the authority is the NID itself.
+ * nameKey('urn:ISBN:0451450523') // { key: 'urn:isbn:0451450523', nid: 'isbn', authority: 'urn:isbn', elementId: '0451450523' }
  * ```
  */
 export interface NameKey {

@@ -79,7 +79,12 @@ export interface TokenInfo {
  *
  * @example
  * ```ts
- * const t: CreatedToken = { id: '3f9a0c1d2b4e', authority: 'urn:isbn', token: 'uk_3f9a0c1d2b4e_...' };
+ * const store = await openStore(':memory:');
+ * const t: CreatedToken = await createToken(store, { authority: 'urn:ISBN' });
+ * t.authority // 'urn:isbn'
+ * t.token.startsWith(`uk_${t.id}_`) // true
+ * await verifyToken(store, `Bearer ${t.token}`) // { id: t.id, authority: 'urn:isbn' }
+ * await store.close();
  * ```
  */
 export interface CreatedToken {

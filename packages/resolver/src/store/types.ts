@@ -162,7 +162,14 @@ export interface HistoryEntry {
  *
  * @example
  * ```ts
- * const rule: PrefixRule = { prefix: 'urn:nbn:de:101-', target: 'https://d-nb.info/urn/urn:nbn:de:101-', created: 0, updated: 0 };
+ * const store = await openStore(':memory:');
+ * await store.prefixRules.put('urn:nbn:de:', 'https://nbn-resolving.org/urn:nbn:de:');
+ * await store.prefixRules.put('urn:nbn:de:101-', 'https://d-nb.info/urn/urn:nbn:de:101-');
+ * // The longest prefix wins; the rest of the name is appended to its target.
+ * const rule: PrefixRule | undefined = await store.prefixRules.match('urn:nbn:de:101-2020071401');
+ * rule // matches { prefix: 'urn:nbn:de:101-', target: 'https://d-nb.info/urn/urn:nbn:de:101-' }
+ * rule!.target + 'urn:nbn:de:101-2020071401'.slice(rule!.prefix.length) // 'https://d-nb.info/urn/urn:nbn:de:101-2020071401'
+ * await store.close();
  * ```
  */
 export interface PrefixRule {
@@ -181,7 +188,13 @@ export interface PrefixRule {
  *
  * @example
  * ```ts
- * const a: Authority = { name: 'urn:dns:urn.flixco.com', contact: 'mailto:url-admin@flixco.com', children: [], parents: ['urn:dns:flixco.com'] };
+ * const store = await openStore(':memory:');
+ * const a: Authority = { name: 'urn:dns:urn.flixco.com', contact: 'mailto:url-admin@flixco.com', children: ['urn:dns:classics.flixco.com'], parents: ['urn:dns:flixco.com'] };
+ * await store.authorities.put(a);
+ * // What urn+p (parents) and urn+c (children) of the 1995 draft §3.5 answer with.
+ * (await store.authorities.get('urn:dns:urn.flixco.com'))?.parents; // ['urn:dns:flixco.com']
+ * (await store.authorities.get('urn:dns:urn.flixco.com'))?.children; // ['urn:dns:classics.flixco.com']
+ * await store.close();
  * ```
  */
 export interface Authority {
@@ -210,7 +223,14 @@ export interface Authority {
  *
  * @example
  * ```ts
- * const p: Page<string> = { items: ['urn:ex:a'], next: 'urn:ex:a' };
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * // Pages in key order: "next" is the cursor of the page after, absent on the last.
+ * const p: Page<NameRecord> = await store.listing.list({ prefix: 'urn:isbn:', limit: 1 });
+ * p.items.map((r) => r.key) // ['urn:isbn:0395363411']
+ * p.next; // 'urn:isbn:0395363411'
+ * (await store.listing.list({ prefix: 'urn:isbn:', limit: 1, after: p.next })).items.map((r) => r.key) // ['urn:isbn:0451450523']
+ * await store.close();
  * ```
  */
 export interface Page<T> {

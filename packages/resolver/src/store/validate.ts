@@ -18,7 +18,11 @@ import type { NameInput, NameLocation, NameStatus } from './types.js';
  *
  * @example
  * ```ts
- * new InputError('"urn" is required')
+ * validateNameInput({ locations: ['https://a.example/'] }) // throws InputError
+ * // A bad URN or URL gives its code and the offset within that field.
+ * validateNameInput({ urn: 'urn:a:x' }) // throws InputError bad-nid at offset 5
+ * validateNameInput({ urn: 'urn:ex:a', locations: ['javascript:alert(1)'] }) // throws InputError scheme-not-allowed at offset 0
+ * new InputError('"urn" is required').name // 'InputError'
  * ```
  */
 export class InputError extends Error {

@@ -19,6 +19,10 @@ import { renderResolution } from './result.js';
  * @example
  * ```ts
  * const input: PageInput = { uri: 'http://a/b', compare: 'HTTP://A/b', mode: 'serve' };
+ * const html = await renderPage(input);
+ * // The comparison ladder of RFC 3986 §6.2: different as strings, equivalent after syntax normalization.
+ * html.includes('<th scope="row">simple</th><td><span class="bad">different</span>') // true
+ * html.includes('<th scope="row">syntax</th><td><span class="good">equivalent</span>') // true
  * ```
  */
 export interface PageInput {

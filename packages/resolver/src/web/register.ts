@@ -11,7 +11,15 @@ import { renderPage } from './page.js';
  *
  * @example
  * ```ts
- * const opts: WebPageOptions = { mode: 'gateway', resolveUrn: (u) => resolveUrn(u) };
+ * import Fastify from 'fastify';
+ * // A stand-in resolver: every URN has one location.
+ * const opts: WebPageOptions = { mode: 'gateway', resolveUrn: async (urn) => ({ status: 200, locations: [{ url: 'https://example.org/a' }], via: [urn] }) };
+ * const app = Fastify();
+ * registerWebPage(app, opts);
+ * const html = (await app.inject({ url: '/?uri=urn:ex:a' })).body;
+ * html.includes('<title>urikit gateway</title>') // true
+ * html.includes('<a href="https://example.org/a" rel="noopener noreferrer">') // true
+ * await app.close();
  * ```
  */
 export interface WebPageOptions {
