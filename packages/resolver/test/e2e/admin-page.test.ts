@@ -3,7 +3,8 @@
 // resolver: sign in with a token, create a name, see it resolve, withdraw
 // it with a reason, see the 410 and the history, import a file with one
 // bad line and see the report, mint a name, the link and statistics
-// reports, a keyboard-only path through create, and the page on a phone.
+// reports, a keyboard-only path through create, edit and move a name,
+// and the page on a phone.
 // Every step leaves a screenshot in test-artifacts/admin/ at the
 // repository root; no step may break the page's Content-Security-Policy.
 // The page's browser code is type-checked here too (its tsconfig).
@@ -228,6 +229,26 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the cataloguers\' page in headless 
     expect(await page.evaluate('document.activeElement?.id')).toBe('view-title');
     expect(await server.store.names.get(KEYBOARD_NAME)).toMatchObject({ status: 'active', locations: [{ url: `${docs.url}/thesis-13` }], metadata: { title: 'Typed, not clicked' } });
     await snap('keyboard-created');
+  });
+
+  it('edits a name\'s locations, then moves it to another name: it redirects there with its successor linked', async () => {
+    await page.click('a:has-text("Edit locations and metadata")');
+    await heading(`Edit ${KEYBOARD_NAME}`);
+    await page.fill('textarea[name=locations]', `${docs.url}/thesis-13\n${docs.url}/thesis-13-mirror`);
+    await page.click('button:has-text("Save")');
+    await heading(KEYBOARD_NAME);
+    await expect.poll(() => page.locator('dl.record ol li').count()).toBe(2);
+    expect(await server.store.names.get(KEYBOARD_NAME)).toMatchObject({ version: 2, locations: [{ url: `${docs.url}/thesis-13` }, { url: `${docs.url}/thesis-13-mirror` }] });
+    await snap('edited');
+    await page.fill('#actions input[name=to]', seeded[0]!);
+    await page.fill('#actions input[name=reason]', 'the same thesis was registered twice');
+    await page.click('#actions button:has-text("Move")');
+    await expect.poll(() => page.locator('dl.record .badge').textContent()).toBe('moved');
+    expect(await page.locator('dl.record').textContent()).toContain(`Moved permanently to${seeded[0]}`);
+    await expect.poll(() => page.locator('#history tbody tr').count()).toBe(3);
+    await snap('moved');
+    const moved = await fetch(`${server.url}/uri-res/I2L?${KEYBOARD_NAME}`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('link')]).toEqual([301, `<${seeded[0]}>; rel="successor-version"`]);
   });
 
   it('is readable on a phone: one column, nothing wider than the screen', async () => {
