@@ -1,32 +1,49 @@
 /**
  * text/html resolution results (1995 draft §3.4.3: "allows the URLs to be
- * displayed as active links"): small, self-contained pages.
+ * displayed as active links"): small, self-contained pages, and the HTML
+ * escaping of everything the resolver, the web page and the gateway print:
+ * every character that could end a text node or an attribute value is
+ * replaced by its character reference (HTML Living Standard §13.1.2, §13.5).
  */
+import { schemeOf } from 'urikit';
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+// The five characters that change meaning in text or in a quoted attribute.
+const REPLACEMENT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
- * Escapes text for HTML content and attribute values.
+ * Escapes text for an HTML text node or a double- or single-quoted
+ * attribute value; one pass over the string.
  *
  * @example
  * ```ts
  * escapeHtml('<a href="x">') // '&lt;a href=&quot;x&quot;&gt;'
  * ```
  */
-export function escapeHtml(s: string): string {
+export function escapeHtml(text: string): string {
   let out = '';
   let last = 0;
-  for (let i = 0; i < s.length; i++) {
-    const e = ESCAPES[s[i]!];
-    if (e !== undefined) { out += s.slice(last, i) + e; last = i + 1; }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // & " ' < >, and the C0 controls other than TAB LF CR, which HTML forbids in text
+    if (c === 0x26 || c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3e || (c < 0x20 && c !== 9 && c !== 10 && c !== 13) || c === 0x7f) {
+      out += text.slice(last, i);
+      const ch = text[i] as string;
+      out += REPLACEMENT[ch] ?? `&#xFFFD;`;
+      last = i + 1;
+    }
   }
-  return last === 0 ? s : out + s.slice(last);
+  return last === 0 ? text : out + text.slice(last);
 }
 
-/** True for URLs a browser may follow from a link: never `javascript:`, `data:` or `vbscript:`. */
+/**
+ * True for URLs a browser may follow from a link: never `javascript:`,
+ * `data:` or `vbscript:` (RFC 3986 §3.1: the scheme, case-insensitive),
+ * and never a URL with white space or controls, which a browser drops
+ * before reading the scheme (`java<TAB>script:`).
+ */
 function safeHref(url: string): boolean {
-  const colon = url.indexOf(':');
-  const scheme = colon > 0 ? url.slice(0, colon).toLowerCase() : '';
+  for (let i = 0; i < url.length; i++) if (url.charCodeAt(i) <= 0x20 || url.charCodeAt(i) === 0x7f) return false;
+  const scheme = schemeOf(url);
   return scheme !== 'javascript' && scheme !== 'data' && scheme !== 'vbscript';
 }
 
@@ -38,6 +55,7 @@ function safeHref(url: string): boolean {
  * htmlLink('ftp://elm.wnln.edu/pub/mirrors/phone-list.txt') // '<a href="ftp://elm.wnln.edu/pub/mirrors/phone-list.txt">ftp://elm.wnln.edu/pub/mirrors/phone-list.txt</a>'
  * htmlLink('http://a.test/?x=1&y=2', 'both') // '<a href="http://a.test/?x=1&amp;y=2">both</a>'
  * htmlLink('JavaScript:alert(1)') // '<code>JavaScript:alert(1)</code>'
+ * htmlLink('java\tscript:alert(1)') // '<code>java\tscript:alert(1)</code>'
  * ```
  */
 export function htmlLink(url: string, text: string = url): string {

@@ -5,7 +5,7 @@
  * URLs as links"), and a failed resolution explained.
  */
 import type { ResolveResult } from '../client/types.js';
-import { escapeHtml } from '../web/escape.js';
+import { escapeHtml } from '../formats/html.js';
 import { htmlDocument } from '../web/layout.js';
 import { renderResolution } from '../web/result.js';
 

@@ -3,7 +3,7 @@
  * status, every location's URL and metainformation (1995 draft §3.4.2), as
  * the admin API and bulk import both need.
  */
-import { parse, UriError } from 'urikit';
+import { parse, schemeOf, UriError } from 'urikit';
 import { urc0Charset } from '../formats/charset.js';
 import { ResolverError } from '../errors/resolver-error.js';
 import { jsonDeeperThan } from '../formats/json-depth.js';
@@ -89,8 +89,7 @@ const DEFAULT_SCHEMES: ReadonlySet<string> = new Set(DEFAULT_LOCATION_SCHEMES);
  * ```
  */
 export function checkScheme(url: string, field: string, schemes: ReadonlySet<string> = DEFAULT_SCHEMES): void {
-  const colon = url.indexOf(':');
-  const scheme = colon > 0 ? url.slice(0, colon).toLowerCase() : '';
+  const scheme = schemeOf(url) ?? '';
   if (!schemes.has(scheme)) {
     throw new InputError(`"${field}": the scheme "${scheme}" is not one this resolver sends clients to (${[...schemes].join(', ')})`, 'scheme-not-allowed', 0);
   }

@@ -3,7 +3,7 @@
  * one stylesheet, no script, a visible focus ring for keyboard users
  * (WCAG 2.2 §2.4.7 Focus Visible) and a skip link.
  */
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '../formats/html.js';
 
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1a1a1a;background:#fff}

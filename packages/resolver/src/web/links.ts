@@ -5,7 +5,7 @@
  * code in the page (2003 draft §7: semantic attacks).
  */
 import { schemeOf } from 'urikit';
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '../formats/html.js';
 
 // Schemes a person can follow safely from a page; everything else
 // (javascript:, data:, vbscript:, file:, unknown ones) is shown, not linked.

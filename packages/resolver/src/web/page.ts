@@ -8,7 +8,7 @@
 import { equivalent, isUriError, lint, normalize, normalizeUrn, parse, parseUrn, schemeOf } from 'urikit';
 import type { UriReference } from 'urikit';
 import type { ResolveResult } from '../client/types.js';
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '../formats/html.js';
 import { htmlDocument } from './layout.js';
 import { renderResolution } from './result.js';
 

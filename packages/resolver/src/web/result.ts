@@ -6,7 +6,7 @@
  */
 import type { ResolveResult } from '../client/types.js';
 import { boundedJson, boundedText } from '../formats/bounded.js';
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '../formats/html.js';
 import { linkTo } from './links.js';
 
 /** Reason phrases for the statuses a resolver answers (RFC 9110 §15). */
