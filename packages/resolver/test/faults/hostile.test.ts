@@ -48,7 +48,7 @@ for (const engine of engines) {
       tokens.ISBN_TOKEN = isbn.token;
       tokens.WRONG_SECRET = `uk_${isbn.id}_${'A'.repeat(43)}`;
       tokens.ALL_TOKEN = (await createToken(server.store, { authority: '*' })).token;
-      for (const [id, metadata] of [['wide', { x: deepAndWide(3000, 20_000) }], ['deep', { x: deepAndWide(3000, 1) }]] as const) {
+      for (const [id, metadata] of [['wide', { x: deepAndWide(3000, 20_000) }], ['deep', { x: deepAndWide(4000, 1) }]] as const) {
         const urn = `urn:dns:library.bigstate.edu:${id}`;
         await server.store.writer.put(urn, { urn, locations: [{ url: 'http://a.example/' }], metadata });
       }
