@@ -35,7 +35,39 @@ export function schemeStep(): number {
   return pass.step;
 }
 
-// The state of one  Module state, not an object per call, so that the
+/**
+ * @internal After a pass: where the input's scheme ends (the index of its
+ * ":", the same in the normal form, whose scheme only changes case), or -1
+ * without a scheme; and, at the scheme level, the scheme's rules (RFC 3986
+ * §6.2.3), or undefined.
+ *
+ * @example
+ * ```ts
+ * beginEdits(true);
+ * editScheme('HTTP://a/', 4, true);
+ * passScheme() // 4
+ * passRules()?.defaultPort // 80
+ * ```
+ */
+export function passScheme(): number {
+  return pass.schemeEnd;
+}
+
+/**
+ * @internal The scheme's rules the last pass found (see {@link passScheme}).
+ *
+ * @example
+ * ```ts
+ * beginEdits(true);
+ * editScheme('x:a', 1, false);
+ * passRules() // undefined
+ * ```
+ */
+export function passRules(): SchemeRules | undefined {
+  return pass.rules;
+}
+
+// The state of one pass. Module state, not an object per call, so that the
 // common case (nothing to edit) allocates nothing; a pass is synchronous
 // and calls no user code, so two passes never interleave. One constant
 // object: V8 reads its fields faster than module-level `let` bindings.
@@ -44,6 +76,7 @@ const pass = {
   from: 0,
   edited: false,
   schemeLevel: false,
+  schemeEnd: -1,
   rules: undefined as SchemeRules | undefined, // the scheme's rules, at the scheme level
   step: 0,
   dots: false, // the path has a dot segment, or "%2E" (§6.2.2.3)
@@ -78,6 +111,7 @@ export function beginEdits(scheme: boolean): void {
   pass.from = 0;
   pass.edited = false;
   pass.schemeLevel = scheme;
+  pass.schemeEnd = -1;
   pass.rules = undefined;
   pass.step = 0;
 }
@@ -116,6 +150,7 @@ export function endEdits(input: string): string {
  */
 export function editScheme(input: string, end: number, upper: boolean): void {
   if (upper) edit(input, 0, input.slice(0, end).toLowerCase(), end);
+  pass.schemeEnd = end;
   if (!pass.schemeLevel) return;
   pass.rules = schemeRulesAt(input, end);
   pass.step = pass.rules === URN_RULES ? 2 : pass.rules?.normalize !== undefined && pass.rules !== FILE_RULES ? 1 : 0;
@@ -215,7 +250,13 @@ export function editHost(input: string, start: number, end: number, cased?: bool
     return;
   }
   const text = input.slice(start, end);
-  const normal = normalizeTriplets(text, true);
+  // Without triplets or non-ASCII letters (which keep their case here), only case changes.
+  let simple = true;
+  for (let k = start; k < end && simple; k++) {
+    const c = input.charCodeAt(k);
+    simple = c !== 0x25 && c < 0x80;
+  }
+  const normal = simple ? text.toLowerCase() : normalizeTriplets(text, true);
   if (pass.rules === FILE_RULES && normal === 'localhost') pass.step = 1;
   if (normal !== text) edit(input, start, normal, end);
 }

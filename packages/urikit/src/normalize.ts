@@ -10,8 +10,9 @@ import { UriError } from './errors.js';
 import { normalizingScan, parse } from './parse.js';
 import { serialize } from './serialize.js';
 import { getSchemeRules, schemeRulesAt } from './schemes/registry.js';
-import { beginEdits, endEdits, schemeStep } from './normal-edits.js';
+import { beginEdits, endEdits, passRules, passScheme, schemeStep } from './normal-edits.js';
 import { urnLexicalForm } from './urn/lexical.js';
+import type { SchemeRules } from './schemes/codec.js';
 
 /**
  * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
@@ -170,8 +171,11 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   const schemeLevel = level === 'scheme';
   let na = genericForm(a, schemeLevel);
   const stepA = schemeStep();
+  const endA = passScheme();
+  const rulesA = passRules();
   let nb = genericForm(b, schemeLevel);
   const stepB = schemeStep();
+  const endB = passScheme();
   if (stepA === URN_STEP && stepB === URN_STEP) {
     // RFC 8141 §3.1: URN-equivalence ignores the r-, q- and f-components.
     na = normalForm(a, level, false);
@@ -183,8 +187,14 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   if (stepB !== 0) nb = codecForm(nb);
   let dropFragments = ignoreFragment;
   if (schemeLevel) {
-    const end = schemeEnd(na);
-    const rules = end > 0 && end === schemeEnd(nb) && samePrefix(na, nb, end) ? schemeRulesAt(na, end) : undefined;
+    let rules: SchemeRules | undefined;
+    if (stepA === 0 && stepB === 0) {
+      // The passes found the schemes and a's rules; the normal forms' schemes are the inputs' in lower case.
+      rules = endA > 0 && endA === endB && sameScheme(a, b, endA) ? rulesA : undefined;
+    } else {
+      const end = schemeEnd(na);
+      rules = end > 0 && end === schemeEnd(nb) && samePrefix(na, nb, end) ? schemeRulesAt(na, end) : undefined;
+    }
     if (rules?.fragmentSignificant === false) dropFragments = true;
     if (rules?.equivalent !== undefined) {
       const ra = parse(na, 'iri-reference');
@@ -211,6 +221,12 @@ function schemeEnd(s: string): number {
     if (c === 0x2f || c === 0x3f || c === 0x23) return -1;
   }
   return -1;
+}
+
+/** True if the schemes `a[0, n)` and `b[0, n)` are the same but for case (RFC 3986 §3.1; scheme characters differ in bit 0x20 only by case). */
+function sameScheme(a: string, b: string, n: number): boolean {
+  for (let k = 0; k < n; k++) if ((a.charCodeAt(k) | 0x20) !== (b.charCodeAt(k) | 0x20)) return false;
+  return true;
 }
 
 /** True if `a` and `b` begin with the same `n` code units. */

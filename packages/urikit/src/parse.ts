@@ -17,7 +17,7 @@
  */
 import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
-import { ALPHA, CLASS, LOWER_REG_NAME, PATH, PATH_NO_DOT, QUERY, REG_NAME, SCHEME, SEGMENT_NC, hexValue, ucscharLength } from './chars.js';
+import { ALPHA, CLASS, LOWER_REG_NAME, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, hexValue, runSkipper, ucscharLength } from './chars.js';
 import { beginPath, editDot, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normal-edits.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
 import { readIPvFuture } from './host/ipvfuture.js';
@@ -36,6 +36,15 @@ let pathEnd = 0;
 let queryStart = -1;
 let queryEnd = -1;
 let fragmentStart = -1;
+
+// The run skippers of the classes the scanner reads runs of (chars.ts,
+// runSkipper): each skips the plain characters up to the next one that
+// needs a decision.
+const SKIP_SEGMENT_NC = runSkipper(SEGMENT_NC);
+const SKIP_PATH = runSkipper(PATH);
+const SKIP_QUERY = runSkipper(QUERY);
+const SKIP_REG_NAME = runSkipper(REG_NAME);
+const SKIP_LOWER_REG_NAME = runSkipper(LOWER_REG_NAME);
 
 const COLON = 0x3a;
 const SLASH = 0x2f;
@@ -128,19 +137,23 @@ function scan(input: string, kind: Kind, normal: boolean): void {
   const relative = schemeEnd < 0 && hostStart < 0 && at(input, i, len) !== SLASH;
   if (schemeEnd < 0 && hostStart < 0) {
     // SEGMENT_NC holds ".": a dot segment here is the first segment.
-    if (normal && at(input, i, len) === 0x2e) editDot(input, i, i);
-    i = normal ? normalRun(input, i, SEGMENT_NC, false, true) : scanRun(input, i, SEGMENT_NC, iri, false);
+    i = normal ? normalRun(input, i, SKIP_SEGMENT_NC, false, true) : scanRun(input, i, SKIP_SEGMENT_NC, iri, false);
     if (at(input, i, len) === COLON) throw fail('colon-in-first-segment', i);
   }
-  i = normal ? normalRun(input, i, PATH_NO_DOT, false, true) : scanRun(input, i, PATH, iri, false);
+  if (!normal) {
+    scanTail(input, i, iri, kind === 'absolute-uri');
+    return;
+  }
+  i = normal ? normalRun(input, i, SKIP_PATH, false, true) : scanRun(input, i, SKIP_PATH, iri, false);
   pathEnd = i;
+  if (normal) noteDots(input, pathStart, i);
   if (normal) editPath(input, pathStart, i, hostStart >= 0, relative, schemeEnd < 0);
   let c = at(input, i, len);
 
   // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.
   if (c === QUESTION) {
     queryStart = i + 1;
-    i = normal ? normalRun(input, i + 1, QUERY, true, false) : scanRun(input, i + 1, QUERY, iri, true);
+    i = normal ? normalRun(input, i + 1, SKIP_QUERY, true, false) : scanRun(input, i + 1, SKIP_QUERY, iri, true);
     queryEnd = i;
     c = at(input, i, len);
   }
@@ -149,9 +162,53 @@ function scan(input: string, kind: Kind, normal: boolean): void {
   if (c === HASH) {
     if (kind === 'absolute-uri') throw fail('fragment-not-allowed', i);
     fragmentStart = i + 1;
-    i = normal ? normalRun(input, i + 1, QUERY, false, false) : scanRun(input, i + 1, QUERY, iri, false);
+    i = normal ? normalRun(input, i + 1, SKIP_QUERY, false, false) : scanRun(input, i + 1, SKIP_QUERY, iri, false);
   }
   if (i < len) throw fail('invalid-char', i);
+}
+
+/**
+ * RFC 3986 §3.3–3.5: path [ "?" query ] [ "#" fragment ] from `i` to the
+ * end, for parse and isValid. The three share one class but for "?",
+ * which a path has not (query = fragment = *( pchar / "/" / "?" ), path
+ * characters = pchar / "/"), so one run of the query class reads them,
+ * stopping only at "%", "#" and what is not allowed; the path ends at the
+ * first "?" before the fragment, found after the run. In an IRI, RFC 3987
+ * allows iprivate in the query only.
+ */
+function scanTail(input: string, i: number, iri: boolean, noFragment: boolean): void {
+  const len = input.length;
+  const start = i;
+  const skip = SKIP_QUERY;
+  let q = -2; // the first "?" from start (-1: none), looked for when needed
+  for (;;) {
+    skip.lastIndex = i;
+    skip.test(input);
+    i = skip.lastIndex;
+    if (i >= len) break;
+    const c = input.charCodeAt(i);
+    if (c === PERCENT) {
+      i = pctEncoded(input, i);
+    } else if (c === HASH && fragmentStart < 0) {
+      // §4.3: absolute-URI = scheme ":" hier-part [ "?" query ], no fragment.
+      if (noFragment) throw fail('fragment-not-allowed', i);
+      fragmentStart = ++i;
+    } else if (c < 128) {
+      throw fail('invalid-char', i);
+    } else {
+      if (q === -2) q = input.indexOf('?', start); // once: linear time on any input
+      i = ucschar(input, i, iri, fragmentStart < 0 && q >= 0 && q < i);
+    }
+  }
+  const end = fragmentStart < 0 ? len : fragmentStart - 1;
+  if (q === -2) q = input.indexOf('?', start);
+  if (q >= 0 && q < end) {
+    pathEnd = q;
+    queryStart = q + 1;
+    queryEnd = end;
+  } else {
+    pathEnd = end;
+  }
 }
 
 /**
@@ -159,47 +216,53 @@ function scan(input: string, kind: Kind, normal: boolean): void {
  * §2.1) and, in an IRI, `ucschar` (and `iprivate` when `privateToo`,
  * RFC 3987 §2.2) that begins at `i`: every component is one such run.
  */
-function scanRun(input: string, i: number, cls: number, iri: boolean, privateToo: boolean): number {
+function scanRun(input: string, i: number, skip: RegExp, iri: boolean, privateToo: boolean): number {
   const len = input.length;
-  const table = CLASS; // a local alias keeps the hot loop free of module-context loads
-  for (; i < len; i++) {
+  for (;;) {
+    skip.lastIndex = i;
+    skip.test(input);
+    i = skip.lastIndex;
+    if (i >= len) return len;
     const c = input.charCodeAt(i);
-    if (c < 128) {
-      if (table[c]! & cls) continue;
-      if (c === PERCENT) { i = pctEncoded(input, i) - 1; continue; }
-      return i;
-    }
-    i = ucschar(input, i, iri, privateToo) - 1;
+    if (c === PERCENT) i = pctEncoded(input, i);
+    else if (c < 128) return i;
+    else i = ucschar(input, i, iri, privateToo);
   }
-  return len;
 }
 
 /**
  * {@link scanRun} for normalize's single pass: the triplets are brought to
- * normal form as they are met, and with `dots` (a path, whose class
- * PATH_NO_DOT leaves "." to this branch) a dot segment is noted.
- * A run of its own, so that the scan of parse and isValid stays as short.
+ * normal form as they are met (in a path, `dots`, a "%2E" may make a dot
+ * segment; the literal ones are found by {@link noteDots}). A run of its
+ * own, so that the scan of parse and isValid stays as short.
  */
-function normalRun(input: string, i: number, cls: number, privateToo: boolean, dots: boolean): number {
+function normalRun(input: string, i: number, skip: RegExp, privateToo: boolean, dots: boolean): number {
   const len = input.length;
-  const table = CLASS;
-  const start = i;
-  for (; i < len; i++) {
+  for (;;) {
+    skip.lastIndex = i;
+    skip.test(input);
+    i = skip.lastIndex;
+    if (i >= len) return len;
     const c = input.charCodeAt(i);
-    if (c < 128) {
-      if (table[c]! & cls) continue;
-      if (c === PERCENT) {
-        pctEncoded(input, i);
-        editTriplet(input, i, dots);
-        i += 2;
-        continue;
-      }
-      if (c === 0x2e && dots) { editDot(input, i, start); continue; }
+    if (c === PERCENT) {
+      pctEncoded(input, i);
+      editTriplet(input, i, dots);
+      i += 3;
+    } else if (c < 128) {
       return i;
+    } else {
+      i = ucschar(input, i, true, privateToo);
     }
-    i = ucschar(input, i, true, privateToo) - 1;
   }
-  return len;
+}
+
+/**
+ * Notes, for normalize's pass, a "." or ".." segment of the path
+ * `input[start, end)` (RFC 3986 §5.2.4, §6.2.2.3): one begins the path or
+ * follows a "/"; the run of the path skipped the dots.
+ */
+function noteDots(input: string, start: number, end: number): void {
+  for (let k = input.indexOf('.', start); k >= 0 && k < end; k = input.indexOf('.', k + 1)) editDot(input, k, start);
 }
 
 /** The code unit at `i`, or -1 at or past the end (never NaN). */
@@ -238,29 +301,34 @@ let runCased = false;
  */
 function authorityRun(input: string, i: number, iri: boolean): number {
   const len = input.length;
-  const table = CLASS;
   runColon = -1;
   runCased = false;
-  for (; i < len; i++) {
+  // An empty authority ("file:///") needs no run.
+  if (endsAuthority(at(input, i, len))) return i;
+  let skip = SKIP_LOWER_REG_NAME;
+  for (;;) {
+    skip.lastIndex = i;
+    skip.test(input);
+    i = skip.lastIndex;
+    if (i >= len) return len;
     const c = input.charCodeAt(i);
-    if (c < 128) {
-      if (table[c]! & LOWER_REG_NAME) continue;
-      if (c === COLON) {
-        if (runColon < 0) runColon = i;
-      } else if (c <= 0x5a && c >= 0x41) {
-        runCased = true;
-      } else if (c === PERCENT) {
-        pctEncoded(input, i);
-        runCased = true;
-        i += 2;
-      } else {
-        return i;
-      }
-      continue;
+    if (c === COLON) {
+      if (runColon < 0) runColon = i;
+      i++;
+    } else if (c <= 0x5a && c >= 0x41) {
+      // Once a letter is upper case, skip them all: the edit reads the host again.
+      runCased = true;
+      skip = SKIP_REG_NAME;
+      i++;
+    } else if (c === PERCENT) {
+      i = pctEncoded(input, i);
+      runCased = true;
+    } else if (c < 128) {
+      return i;
+    } else {
+      i = ucschar(input, i, iri, false);
     }
-    i = ucschar(input, i, iri, false) - 1;
   }
-  return len;
 }
 
 /**
@@ -301,7 +369,7 @@ function scanHost(input: string, start: number, iri: boolean, normal: boolean): 
     c = at(input, j, len);
     if (normal) editIPLiteral(input, start, j, hostKind === 'ipv6');
   } else {
-    j = scanRun(input, start, REG_NAME, iri, false);
+    j = scanRun(input, start, SKIP_REG_NAME, iri, false);
     c = at(input, j, len);
     hostEnd = j;
     classifyRegName(input);
