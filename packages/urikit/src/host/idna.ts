@@ -230,7 +230,7 @@ function processDomain(domain: string, opts: IdnaOptions | undefined, toUnicode:
     // UTS #46 §4.1 Validity Criteria on the Unicode label.
     if (checkHyphens) {
       // V2, V3 (CheckHyphens).
-      if (u.charCodeAt(2) === 0x2d && u.charCodeAt(3) === 0x2d) throw new UriError('bad-idna', at(k), domain, '"-" in both the third and fourth positions (CheckHyphens)');
+      if (hyphensThirdAndFourth(u)) throw new UriError('bad-idna', at(k), domain, '"-" in both the third and fourth positions (CheckHyphens)');
       if (u.charCodeAt(0) === 0x2d || u.charCodeAt(u.length - 1) === 0x2d) throw new UriError('bad-idna', at(k), domain, 'a label that begins or ends with "-" (CheckHyphens)');
     } else if (u.startsWith('xn--')) {
       throw new UriError('bad-idna', at(k), domain, 'a label that still begins with "xn--" once decoded (UTS #46 §4.1 V4)');
@@ -388,4 +388,18 @@ function decodeALabel(label: string, domain: string, offset: number): string {
  */
 export function domainToUnicode(domain: string, opts?: IdnaOptions): string {
   return processDomain(domain, opts, true).unicode.join('.');
+}
+
+/**
+ * UTS #46 §4.1 V2: the third and fourth code points of the label are both
+ * "-". Positions count code points, not UTF-16 units: "😀--a" has its
+ * hyphens second and third and is valid.
+ */
+function hyphensThirdAndFourth(label: string): boolean {
+  let i = 0;
+  for (let n = 0; n < 2; n++) {
+    const c = label.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+  }
+  return label.charCodeAt(i) === 0x2d && label.charCodeAt(i + 1) === 0x2d;
 }
