@@ -30,7 +30,8 @@
  * `--rounds <n>` (default 5), `--connections <n>` (default 32), `--pg
  * <url>` (default env URIKIT_BENCH_PG or URIKIT_TEST_PG or
  * postgres://postgres@127.0.0.1:5432/test; `--pg none` skips
- * PostgreSQL), `--out <file>`.
+ * PostgreSQL), `--out <file>`. `--scale [n]`: the SQLite store of 50
+ * million names instead (server-scale.ts).
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -40,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BENCH_RATE_LIMIT, runChild, spawnChild, stopChild, urnOf } from './server-children.js';
 import { measure, median, type Measured, type Target } from './server-measure.js';
+import { runScale, withScaleSection } from './server-scale.js';
 
 const self = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);
@@ -201,7 +203,7 @@ async function main(): Promise<void> {
     log('CPU µs per answer: the process\'s own user + system time over the answers it gave, median round; PostgreSQL\'s is its backends\' for that resolver (read from /proc). Neither depends on how the load generator shares the two cores, which throughput does.');
     log(`The resolvers but the one marked off run with their rate limit on (${BENCH_RATE_LIMIT.perSecond.toLocaleString('en')} requests/s per client address, burst ${BENCH_RATE_LIMIT.burst.toLocaleString('en')}: above the benchmark's rate, so every request pays for the check and none is refused) and logging off; each fills its name cache (256 MiB by default) before it is measured.`);
     log(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the machine is shared: rounds of the same server can differ severalfold).`);
-    writeFileSync(out, `${lines.join('\n')}\n`);
+    writeFileSync(out, withScaleSection(out, `${lines.join('\n')}\n`));
     console.log(`\nwritten to ${out}`);
   } finally {
     for (const sv of servers) await stopChild(sv.child);
@@ -212,4 +214,5 @@ async function main(): Promise<void> {
 }
 
 if (argv[0] === '--child') await runChild(argv.slice(1));
+else if (argv.includes('--scale')) await runScale(argv, self);
 else await main();

@@ -83,10 +83,12 @@ export class CachedNameReader implements NameReader, NameCacheControl {
   /**
    * After a write of this process ended: its names leave the cache, and a
    * committed change of names raised the names generation by one (db.ts),
-   * which is then not another process's change.
+   * which is then not another process's change. `many`: it wrote more
+   * names than it listed (db.ts), so all leave.
    */
-  forget(keys: readonly string[], committed: boolean): void {
-    for (const key of keys) this.#cache.delete(key);
+  forget(keys: readonly string[], committed: boolean, many = false): void {
+    if (many) this.#cache.clear();
+    else for (const key of keys) this.#cache.delete(key);
     if (committed && keys.length > 0) this.#generation++;
   }
 

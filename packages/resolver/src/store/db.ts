@@ -12,9 +12,10 @@ import type { Database, Engine } from './schema.js';
 /**
  * Called after every write transaction, committed or rolled back, with
  * the keys of the names it wrote: what a reader that keeps rows or a read
- * snapshot must let go of.
+ * snapshot must let go of. `many`: it wrote more names than it listed (a
+ * bulk import of millions on SQLite), so any name may have changed.
  */
-export type WriteListener = (keys: readonly string[], committed: boolean) => void;
+export type WriteListener = (keys: readonly string[], committed: boolean, many: boolean) => void;
 
 /**
  * One write transaction's handle: the query builder bound to it, and the
@@ -24,6 +25,31 @@ export type WriteListener = (keys: readonly string[], committed: boolean) => voi
 export interface WriteScope {
   trx: Kysely<Database>;
   written: string[];
+  /** Set when the transaction wrote more names than `written` lists (see {@link noteWritten}). */
+  many?: boolean;
+}
+
+/**
+ * The most names a SQLite write transaction lists one by one: past that
+ * (a bulk import of millions) the list would cost more memory than the
+ * import itself, and the readers of this process let go of every name
+ * instead. PostgreSQL lists them all: a replica's reader needs each name.
+ */
+export const WRITTEN_LIST_MAX = 100_000;
+
+/**
+ * Records that `key` was written in `w`.
+ *
+ * @example
+ * ```ts
+ * const w: WriteScope = { trx: undefined as never, written: [] };
+ * noteWritten('sqlite', w, 'urn:ex:a');
+ * w.written; // ['urn:ex:a']
+ * ```
+ */
+export function noteWritten(engine: Engine, w: WriteScope, key: string): void {
+  if (engine === 'sqlite' && w.written.length >= WRITTEN_LIST_MAX) w.many = true;
+  else w.written.push(key);
 }
 
 /**
@@ -55,12 +81,14 @@ export function storeDb(engine: Engine, db: Kysely<Database>, readDb: Kysely<Dat
     db,
     readDb,
     async write<T>(fn: (w: WriteScope) => Promise<T>): Promise<T> {
-      const written: string[] = [];
+      const scope: WriteScope = { trx: db, written: [] };
+      const written = scope.written;
       let committed = false;
       try {
         const out = await db.transaction().execute(async (trx) => {
           if (lock) await lock(trx);
-          const result = await fn({ trx, written });
+          scope.trx = trx;
+          const result = await fn(scope);
           // SQLite: other processes' name caches see this change of names (cached-reader.ts).
           if (engine === 'sqlite' && written.length > 0) await trx.updateTable('names_generation').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', 1).execute();
           return result;
@@ -69,7 +97,7 @@ export function storeDb(engine: Engine, db: Kysely<Database>, readDb: Kysely<Dat
         return out;
       } finally {
         // After the commit (or the rollback): a read from now on sees the write.
-        for (const listener of listeners) listener(written, committed);
+        for (const listener of listeners) listener(written, committed, scope.many === true);
       }
     },
     onWrite(listener: WriteListener): void {

@@ -8,6 +8,7 @@ import { inAuthority } from './keys.js';
 import type { Store } from './store.js';
 import type { NameInput } from './types.js';
 import { jsonTooDeepAt } from '../formats/json-depth.js';
+import { SeenKeys } from './seen-keys.js';
 import { InputError, MAX_METADATA_DEPTH, validateNameInput } from './validate.js';
 
 /**
@@ -61,6 +62,9 @@ export interface ImportOptions {
   /** The schemes locations may have (default `DEFAULT_LOCATION_SCHEMES`, see `validateNameInput`). */
   schemes?: ReadonlySet<string>;
 }
+
+/** Names per batch handed to the writer. */
+const BATCH = 1000;
 
 /** A signal to roll the transaction back. */
 class Rollback extends Error {}
@@ -178,13 +182,18 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
   };
   try {
     await store.writer.bulk(async (writer) => {
-      const seen = new Map<string, number>();
+      const seen = new SeenKeys();
       let batch: Array<{ key: string; input: NameInput }> = [];
+      let lines: number[] = [];
       const flush = async () => {
         const c = await writer.write(batch, opts.actor);
         report.created += c.created; report.updated += c.updated; report.unchanged += c.unchanged;
-        for (const e of c.refused) fail(seen.get(e.key) ?? 0, e.message, e.code);
+        if (c.refused.length > 0) {
+          const lineOf = new Map(batch.map((b, i) => [b.key, lines[i]!]));
+          for (const e of c.refused) fail(lineOf.get(e.key) ?? 0, e.message, e.code);
+        }
         batch = [];
+        lines = [];
         opts.onProgress?.(report.records);
       };
       for await (const rec of rawRecords(input, opts.format)) {
@@ -198,17 +207,17 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
           throw e;
         }
         if (!inAuthority(checked.key, authority)) { fail(rec.line, `${checked.key} is outside this token's authority ${authority}`, 'forbidden'); continue; }
-        const first = seen.get(checked.key);
+        const first = seen.firstLine(checked.key, rec.line);
         if (first !== undefined) { fail(rec.line, `${checked.key} already appears on line ${first}`, 'duplicate'); continue; }
-        seen.set(checked.key, rec.line);
         // After a failure the rest is only checked: nothing will be kept.
         if (failed) continue;
         batch.push(checked);
-        if (batch.length >= 1000) await flush();
+        lines.push(rec.line);
+        if (batch.length >= BATCH) await flush();
       }
       if (!failed) await flush();
       if (failed) throw new Rollback();
-    });
+    }, { distinctKeys: true });
   } catch (e) {
     if (!(e instanceof Rollback)) throw e;
   }

@@ -102,9 +102,9 @@ export function sqliteReadPath(db: StoreDb, rows: SqliteRows | undefined, nameCa
   const sqlite = new SqliteNameReader(rows);
   const cached = nameCacheBytes > 0 ? new CachedNameReader(sqlite, nameCacheBytes) : undefined;
   // After a write of this process: a read from now on sees it (a new snapshot, its names out of the cache).
-  db.onWrite((keys, committed) => {
+  db.onWrite((keys, committed, many) => {
     sqlite.endTurn();
-    cached?.forget(keys, committed);
+    cached?.forget(keys, committed, many);
   });
   return {
     names: cached ?? sqlite,

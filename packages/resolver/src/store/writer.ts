@@ -4,13 +4,14 @@
  * appends the whole new record to the history, which is also the change
  * feed. A write that changes nothing adds no history.
  */
-import type { Kysely } from 'kysely';
-import type { StoreDb, WriteScope } from './db.js';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { noteWritten, type StoreDb, type WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
 import { checkTransition, LifecycleError } from './lifecycle.js';
-import { applyLinks, incomingLinks, withIncoming } from './links.js';
+import { applyLinks, incomingLinks, withIncoming, type Incoming } from './links.js';
 import { nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
+import { NameStaging } from './staging.js';
 import type { ChangeOp, NameInput, NameRecord } from './types.js';
 
 /**
@@ -72,6 +73,14 @@ async function currentRecord(db: StoreDb, trx: Kysely<Database>, key: string): P
   if (db.engine === 'postgres') q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row ? rowToRecord(row) : undefined;
+}
+
+/** Pages of SQLite's cache during a bulk import, in KiB (1 GiB). */
+const BULK_CACHE_KIB = 1 << 20;
+
+/** True if a record or input points at another name, or may: a move, a successor. */
+function linksOthers(r: Partial<NameInput>): boolean {
+  return r.status === 'moved' || r.movedTo !== undefined || r.successor !== undefined;
 }
 
 function historyRow(next: NameRecord, op: ChangeOp, actor: string | undefined): HistoryTable {
@@ -160,7 +169,7 @@ export class NameWriter {
     // A new name learns of the names that pointed at it before it existed,
     // and a reinstated one of those that came while it was withdrawn (links.ts).
     const record = current && !reinstate ? next : withIncoming(next, (await incomingLinks(w.trx, [next.key])).get(next.key));
-    w.written.push(record.key);
+    noteWritten(this.#db.engine, w, record.key);
     const row = recordToRow(record);
     if (current) await w.trx.updateTable('names').set(row).where('key', '=', record.key).execute();
     else await this.#insert.names(w.trx, [row]);
@@ -192,7 +201,7 @@ export class NameWriter {
         const linked = withIncoming(current, incoming.get(current.key));
         if (recordData(linked) === recordData(current)) continue;
         const next: NameRecord = { ...linked, version: current.version + 1, updated: now };
-        w.written.push(next.key);
+        noteWritten(this.#db.engine, w, next.key);
         await w.trx.updateTable('names').set(recordToRow(next)).where('key', '=', next.key).execute();
         history.push(historyRow(next, 'update', actor));
       }
@@ -204,10 +213,30 @@ export class NameWriter {
    * Runs `fn` in one write transaction, all or nothing (bulk import): it
    * writes batches of names with multi-row statements, each checked by the
    * lifecycle as a single write would be, against the store and the names
-   * written before it in the same transaction.
+   * written before it in the same transaction. `distinctKeys`: the
+   * caller never writes a key twice in it (an import refuses a name that
+   * comes twice), which lets SQLite hold the new names back and write
+   * them in slot order at the end (staging.ts), with a larger page cache.
    */
-  async bulk<T>(fn: (batch: BulkWriter) => Promise<T>): Promise<T> {
-    return this.#db.write((w) => fn({ write: (batch, actor) => this.#writeBatch(w, batch, actor) }));
+  async bulk<T>(fn: (batch: BulkWriter) => Promise<T>, opts: { distinctKeys?: boolean } = {}): Promise<T> {
+    if (this.#db.engine !== 'sqlite' || opts.distinctKeys !== true) {
+      return this.#db.write((w) => fn({ write: (batch, actor) => this.#writeBatch(w, batch, actor) }));
+    }
+    return this.#db.write(async (w) => {
+      const pragma = async (text: string) => (await w.trx.executeQuery<{ cache_size: number }>(CompiledQuery.raw(text))).rows[0];
+      const cacheSize = (await pragma('pragma cache_size'))!.cache_size;
+      // 1 GiB of pages for the B-trees and the sort of the staged rows (not transactional: set back below).
+      await pragma(`pragma cache_size = ${Math.min(cacheSize, -BULK_CACHE_KIB)}`);
+      try {
+        const stage = new NameStaging();
+        await stage.begin(w.trx);
+        const out = await fn({ write: (batch, actor) => this.#writeBatch(w, batch, actor, stage) });
+        await stage.finish(w.trx);
+        return out;
+      } finally {
+        await pragma(`pragma cache_size = ${cacheSize}`);
+      }
+    });
   }
 
   /** A batch of {@link bulk} inside a write transaction the caller holds (minting a group of names). */
@@ -215,11 +244,13 @@ export class NameWriter {
     return this.#writeBatch(w, batch, actor);
   }
 
-  async #writeBatch(w: WriteScope, batch: Array<{ key: string; input: NameInput }>, actor?: string): Promise<BatchResult> {
+  async #writeBatch(w: WriteScope, batch: Array<{ key: string; input: NameInput }>, actor?: string, stage?: NameStaging): Promise<BatchResult> {
     const counts: BatchResult = { created: 0, updated: 0, unchanged: 0, refused: [] };
     if (batch.length === 0) return counts;
-    const rows = await w.trx.selectFrom('names').selectAll().where('key', 'in', batch.map((b) => b.key)).execute();
+    const rows = stage?.noNames ? [] : await w.trx.selectFrom('names').selectAll().where('key', 'in', batch.map((b) => b.key)).execute();
     const current = new Map(rows.map((r) => [r.key, rowToRecord(r)]));
+    // A move's chain and the links between names read other names: the staged ones must be in the table first.
+    if (stage && stage.staged > 0 && (batch.some((b) => linksOthers(b.input)) || [...current.values()].some(linksOthers))) await stage.flush(w.trx);
     // Names of this batch written so far, not inserted yet: a move's chain must see them.
     const pending = new Map<string, NameRecord>();
     const lookup = async (k: string) => pending.get(k) ?? current.get(k) ?? currentRecord(this.#db, w.trx, k);
@@ -242,12 +273,13 @@ export class NameWriter {
     // The links of the whole batch first, so that a name written in it
     // learns of the names of the same batch that point at it (links.ts).
     const touched = await applyLinks(w.trx, writes.map((x) => ({ key: x.key, before: x.cur, after: x.next })));
-    const incoming = await incomingLinks(w.trx, writes.map((x) => x.key).filter((k) => touched.has(k) || !current.has(k)));
+    if (stage && touched.size > 0) stage.noLinks = false;
+    const incoming = stage?.noLinks ? new Map<string, Incoming>() : await incomingLinks(w.trx, writes.map((x) => x.key).filter((k) => touched.has(k) || !current.has(k)));
     const inserts: NamesTable[] = [];
     const history: HistoryTable[] = [];
     for (const x of writes) {
       const record = touched.has(x.key) || !x.cur ? withIncoming(x.next, incoming.get(x.key)) : x.next;
-      w.written.push(x.key);
+      noteWritten(this.#db.engine, w, x.key);
       const row = recordToRow(record);
       if (x.cur) {
         await w.trx.updateTable('names').set(row).where('key', '=', x.key).execute();
@@ -258,7 +290,11 @@ export class NameWriter {
       }
       history.push(historyRow(record, x.op, actor));
     }
-    await this.#insert.names(w.trx, inserts);
+    if (stage && touched.size === 0) await stage.add(w.trx, inserts);
+    else {
+      await this.#insert.names(w.trx, inserts);
+      if (stage && inserts.length > 0) stage.noNames = false;
+    }
     await this.#insert.history(w.trx, history);
     await this.#relinkTargets(w, touched, new Set(writes.map((x) => x.key)), actor, now);
     return counts;

@@ -1,0 +1,126 @@
+/**
+ * The new names of a bulk import on SQLite, held back in a temporary
+ * table and written into `names` in slot order (slots.ts) at the end.
+ *
+ * A name's row id is a hash of its key, so names inserted in the order
+ * of a file land on random pages of the table: once the table outgrows
+ * the page cache every insert reads and rewrites a page of its own (a
+ * store of 50 million names is gigabytes). Sorted by slot, the rows are
+ * appended in order, page after page. When the import is at least as
+ * large as the store, the indexes of `names` are dropped before and
+ * built again after (a sort each), instead of being updated row by row
+ * in the order of the file. All of it happens inside the import's one
+ * transaction: all or nothing, as before.
+ *
+ * The staged rows are invisible to reads of `names` until {@link
+ * NameStaging.flush}: the writer flushes before anything of the
+ * transaction reads other names (a move's chain, the links between
+ * names), and the caller promises that no key comes twice.
+ */
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database, NamesTable } from './schema.js';
+import { nameSlot } from './slots.js';
+
+const TABLE = 'temp.urikit_staged_names';
+const COLUMNS = 'id, key, urn, status, data, version, created, updated';
+/** Rows per INSERT: 8 columns x 500 rows, far below SQLite's 32766 bound values. */
+const ROWS = 500;
+
+function insertSql(rows: number): string {
+  return `insert into ${TABLE} (${COLUMNS}) values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+}
+
+const FULL_INSERT = insertSql(ROWS);
+
+/**
+ * New names rows held back until the end of a bulk write (SQLite).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const r = await store.writer.bulk((b) => b.write([{ key: 'urn:ex:a', input: { urn: 'urn:ex:a' } }]), { distinctKeys: true });
+ * r.created; // 1
+ * (await store.names.get('urn:ex:a'))?.status; // 'active'
+ * await store.close();
+ * ```
+ */
+export class NameStaging {
+  #made = false;
+  #staged = 0;
+  /**
+   * True while `names` holds no row but staged ones: then no key of a
+   * batch can be in it (the caller writes each key once), and the writer
+   * skips the lookup of the batch's current rows.
+   */
+  noNames = false;
+  /** True while `name_links` is empty: no new name has incoming links to look up. */
+  noLinks = false;
+
+  /** Looks at what the store holds when the bulk write begins. */
+  async begin(trx: Kysely<Database>): Promise<void> {
+    this.noNames = (await trx.selectFrom('names').select('key').limit(1).execute()).length === 0;
+    this.noLinks = (await trx.selectFrom('name_links').select('target').limit(1).execute()).length === 0;
+  }
+
+  /** Rows waiting to be written into `names`. */
+  get staged(): number {
+    return this.#staged;
+  }
+
+  /** Holds back new names rows (keys not in `names`, none staged before). */
+  async add(trx: Kysely<Database>, rows: readonly NamesTable[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (!this.#made) {
+      // No index: rows go in as they come; the flush sorts them once.
+      await trx.executeQuery(CompiledQuery.raw(`create temp table if not exists urikit_staged_names (${COLUMNS})`));
+      await trx.executeQuery(CompiledQuery.raw(`delete from ${TABLE}`));
+      this.#made = true;
+    }
+    for (let i = 0; i < rows.length; i += ROWS) {
+      const n = Math.min(ROWS, rows.length - i);
+      const params: unknown[] = new Array(n * 8);
+      for (let j = 0; j < n; j++) {
+        const r = rows[i + j]!;
+        const p = j * 8;
+        params[p] = nameSlot(r.key);
+        params[p + 1] = r.key; params[p + 2] = r.urn; params[p + 3] = r.status; params[p + 4] = r.data;
+        params[p + 5] = r.version; params[p + 6] = r.created; params[p + 7] = r.updated;
+      }
+      await trx.executeQuery(CompiledQuery.raw(n === ROWS ? FULL_INSERT : insertSql(n), params));
+    }
+    this.#staged += rows.length;
+  }
+
+  /**
+   * Writes the staged rows into `names`, each in its slot, in slot order;
+   * a row whose slot another key holds gets an id SQLite chooses (as
+   * insert.ts does for a single row).
+   */
+  async flush(trx: Kysely<Database>): Promise<void> {
+    if (this.#staged === 0) return;
+    const run = async (text: string, params: unknown[] = []) => trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+    // The store holds fewer names than are staged: build its indexes anew.
+    const held = Number((await run('select count(*) as n from (select 1 from names limit ?)', [this.#staged])).rows[0]!.n);
+    const indexes = held < this.#staged
+      ? (await run("select name, sql from sqlite_schema where type = 'index' and tbl_name = 'names' and sql is not null")).rows as Array<{ name: string; sql: string }>
+      : [];
+    for (const ix of indexes) await run(`drop index "${ix.name.replaceAll('"', '""')}"`);
+    const cols = 'key, urn, status, data, version, created, updated';
+    // WHERE true: SQLite's grammar needs it between a SELECT and ON CONFLICT.
+    const placed = Number((await run(`insert into names (${COLUMNS}) select ${COLUMNS} from ${TABLE} where true order by id on conflict (id) do nothing`)).numAffectedRows ?? 0);
+    if (placed < this.#staged) {
+      await run(`insert into names (${cols}) select ${cols} from ${TABLE} s where not exists (select 1 from names n where n.id = s.id and n.key = s.key) order by s.id`);
+    }
+    for (const ix of indexes) await run(ix.sql);
+    await run(`delete from ${TABLE}`);
+    this.#staged = 0;
+    this.noNames = false;
+  }
+
+  /** Flushes, and drops the temporary table. */
+  async finish(trx: Kysely<Database>): Promise<void> {
+    await this.flush(trx);
+    if (this.#made) await trx.executeQuery(CompiledQuery.raw(`drop table ${TABLE}`));
+    this.#made = false;
+  }
+}
