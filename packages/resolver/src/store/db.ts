@@ -34,6 +34,11 @@ export interface WriteScope {
  * (a bulk import of millions) the list would cost more memory than the
  * import itself, and the readers of this process let go of every name
  * instead. PostgreSQL lists them all: a replica's reader needs each name.
+ *
+ * @example
+ * ```ts
+ * WRITTEN_LIST_MAX; // 100000
+ * ```
  */
 export const WRITTEN_LIST_MAX = 100_000;
 
