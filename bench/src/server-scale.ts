@@ -65,16 +65,20 @@ async function cliImport(db: string, n: number): Promise<Imported> {
   (child.stdio[3] as NodeJS.ReadableStream).on('data', (d: Buffer) => { usage += d.toString(); });
   const exited = new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? 1)));
   const stdin = child.stdin!;
+  // An import that stops early (a bad line, a full disk) closes its input: its report says why.
+  let closed = false;
+  stdin.on('error', () => { closed = true; });
+  void exited.then(() => { closed = true; });
   let chunk = '';
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n && !closed; i++) {
     chunk += `{"urn":"${urnOf(i)}","locations":["${urlOf(i)}"]}\n`;
     if (chunk.length > 1 << 16) {
-      if (!stdin.write(chunk)) await new Promise((r) => stdin.once('drain', r));
+      if (!stdin.write(chunk)) await Promise.race([new Promise((r) => stdin.once('drain', r)), exited]);
       chunk = '';
     }
     if (i % 5_000_000 === 0 && i > 0) console.log(`  ${i.toLocaleString('en')} names sent`);
   }
-  stdin.end(chunk);
+  if (!closed) stdin.end(chunk);
   const code = await exited;
   const wallMs = performance.now() - t0;
   const r = JSON.parse(out || '{}') as { ok?: boolean; created?: number; errors?: unknown[] };
