@@ -76,14 +76,23 @@ export function resolutionHandler(service: UrnResolutionService, base: () => str
  */
 export function registerResolution(app: FastifyInstance, service: UrnResolutionService, base: () => string): void {
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: resolutionHandler(service, base) });
-  app.route({
-    method: ['POST', 'PUT', 'DELETE', 'PATCH'],
-    url: '/*',
-    handler: (request, reply) => {
-      if (isOtherRoute(request.url)) { reply.callNotFound(); return reply; }
-      // RFC 9110 §15.5.6: a resolution is only read.
-      reply.header('allow', 'GET, HEAD, OPTIONS');
-      return sendProblem(reply, 405, 'Method Not Allowed', { detail: `a resolution request is a GET or HEAD, not ${request.method}` });
-    },
+  // In a scope of its own, whose one body parser reads any body to its end
+  // (within the body limit, so that its framing is checked before the
+  // answer, RFC 9112 §6) and keeps none of it: whatever the type (an HTML
+  // form, JSON, another) the answer is the 405, not a 415 or a 400 about a
+  // body the resource would never take.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => { done(null, undefined); });
+    scope.route({
+      method: ['POST', 'PUT', 'DELETE', 'PATCH'],
+      url: '/*',
+      handler: (request, reply) => {
+        if (isOtherRoute(request.url)) { reply.callNotFound(); return reply; }
+        // RFC 9110 §15.5.6: a resolution is only read.
+        reply.header('allow', 'GET, HEAD, OPTIONS');
+        return sendProblem(reply, 405, 'Method Not Allowed', { detail: `a resolution request is a GET or HEAD, not ${request.method}` });
+      },
+    });
   });
 }
