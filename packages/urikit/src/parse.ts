@@ -87,9 +87,10 @@ const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c
  * Scans `input` as `kind` and records the component offsets; throws a
  * {@link UriError} at the first offending character. With `normal`, the
  * scan is normalize's single pass and calls the edits of normal-edits.ts
- * on each component. RFC 3986 §4.1: URI-reference = URI / relative-ref.
+ * on each component; without `offsets` (isValid) the end of the path is
+ * not looked for. RFC 3986 §4.1: URI-reference = URI / relative-ref.
  */
-function scan(input: string, kind: Kind, normal: boolean): void {
+function scan(input: string, kind: Kind, normal: boolean, offsets = true): void {
   let iri: boolean;
   let needScheme: boolean;
   switch (kind) {
@@ -141,7 +142,7 @@ function scan(input: string, kind: Kind, normal: boolean): void {
     if (at(input, i, len) === COLON) throw fail('colon-in-first-segment', i);
   }
   if (!normal) {
-    scanTail(input, i, iri, kind === 'absolute-uri');
+    scanTail(input, i, iri, kind === 'absolute-uri', offsets);
     return;
   }
   i = normal ? normalRun(input, i, SKIP_PATH, false, true) : scanRun(input, i, SKIP_PATH, iri, false);
@@ -176,7 +177,7 @@ function scan(input: string, kind: Kind, normal: boolean): void {
  * first "?" before the fragment, found after the run. In an IRI, RFC 3987
  * allows iprivate in the query only.
  */
-function scanTail(input: string, i: number, iri: boolean, noFragment: boolean): void {
+function scanTail(input: string, i: number, iri: boolean, noFragment: boolean, offsets: boolean): void {
   const len = input.length;
   const start = i;
   const skip = SKIP_QUERY;
@@ -200,6 +201,7 @@ function scanTail(input: string, i: number, iri: boolean, noFragment: boolean): 
       i = ucschar(input, i, iri, fragmentStart < 0 && q >= 0 && q < i);
     }
   }
+  if (!offsets) return; // isValid needs no offsets
   const end = fragmentStart < 0 ? len : fragmentStart - 1;
   if (q === -2) q = input.indexOf('?', start);
   if (q >= 0 && q < end) {
@@ -512,7 +514,7 @@ export function parse(input: string, kind: Kind = 'uri-reference'): UriReference
  */
 export function isValid(input: string, kind: Kind = 'uri-reference'): boolean {
   try {
-    scan(input, kind, false);
+    scan(input, kind, false, false);
   } catch (e) {
     if (e === FAILURE || e instanceof UriError) return false;
     throw e;
