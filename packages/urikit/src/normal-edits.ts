@@ -85,12 +85,27 @@ const pass = {
   pathOut: '',
   pathFrom: 0,
   pathEdited: false,
+  // Comparing (compareEdits): the normal form is checked against `target`,
+  // of which [0, tpos) matched the output so far while `same`.
+  target: undefined as string | undefined,
+  tpos: 0,
+  same: true,
+  pathTpos: 0,
+  pathSame: true,
 };
 const groups: number[] = [];
 
 /** Replaces input[at, resume) by `text` in the output (edits come in input order). */
 function edit(input: string, at: number, text: string, resume: number): void {
-  pass.out += input.slice(pass.from, at) + text;
+  if (pass.target === undefined) {
+    pass.out += input.slice(pass.from, at) + text;
+  } else if (pass.same) {
+    // Comparing: the unchanged run and the edit must be what the target has there.
+    const n = at - pass.from;
+    const t = pass.target;
+    pass.same = (n === 0 || t.startsWith(input.slice(pass.from, at), pass.tpos)) && t.startsWith(text, pass.tpos + n);
+    pass.tpos += n + text.length;
+  }
   pass.from = resume;
   pass.edited = true;
 }
@@ -110,10 +125,52 @@ export function beginEdits(scheme: boolean): void {
   pass.out = '';
   pass.from = 0;
   pass.edited = false;
+  pass.target = undefined;
   pass.schemeLevel = scheme;
   pass.schemeEnd = -1;
   pass.rules = undefined;
   pass.step = 0;
+}
+
+/**
+ * @internal Turns the pass just begun into a comparison: the edits are
+ * checked against `target` as they come instead of being written, so that
+ * `equivalent` builds no second normal form (RFC 3986 §6.2.1: the normal
+ * forms are compared as strings); {@link endCompare} ends it.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.1
+ * @example
+ * ```ts
+ * beginEdits(false);
+ * compareEdits('http://a/');
+ * editScheme('HTTP://a/', 4, true);
+ * endCompare('HTTP://a/') // true
+ * ```
+ */
+export function compareEdits(target: string): void {
+  pass.target = target;
+  pass.tpos = 0;
+  pass.same = true;
+}
+
+/**
+ * @internal Ends a pass begun with {@link compareEdits}: true if the
+ * normal form of `input` is the target.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.1
+ * @example
+ * ```ts
+ * beginEdits(false);
+ * compareEdits('x:a');
+ * endCompare('x:a') // true
+ * ```
+ */
+export function endCompare(input: string): boolean {
+  const t = pass.target!;
+  const rest = input.length - pass.from;
+  const same = pass.same && t.length - pass.tpos === rest && (pass.from === 0 ? t === input : t.slice(pass.tpos) === input.slice(pass.from));
+  pass.target = undefined;
+  return same;
 }
 
 /**
@@ -226,7 +283,8 @@ export function editUserinfo(input: string, start: number, end: number): void {
 /**
  * @internal The reg-name `input[start, end)` in normal form (§6.2.2.1–2:
  * lower case, triplets), sliced only when it holds an upper-case letter
- * or a triplet (`cased`, looked for when not given). A `file` host that is "localhost"
+ * or a triplet (`cased`, looked for when not given); `plain`: it holds no
+ * triplet and no non-ASCII character. A `file` host that is "localhost"
  * leaves `file`'s own step to do (RFC 8089 §2).
  *
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1
@@ -237,7 +295,7 @@ export function editUserinfo(input: string, start: number, end: number): void {
  * endEdits('//A%7e') // "//a~"
  * ```
  */
-export function editHost(input: string, start: number, end: number, cased?: boolean): void {
+export function editHost(input: string, start: number, end: number, cased?: boolean, plain?: boolean): void {
   if (cased === undefined) {
     cased = false;
     for (let k = start; k < end; k++) {
@@ -250,13 +308,16 @@ export function editHost(input: string, start: number, end: number, cased?: bool
     return;
   }
   const text = input.slice(start, end);
-  // Without triplets or non-ASCII letters (which keep their case here), only case changes.
-  let simple = true;
-  for (let k = start; k < end && simple; k++) {
-    const c = input.charCodeAt(k);
-    simple = c !== 0x25 && c < 0x80;
+  // Without triplets or non-ASCII letters (which keep their case here), only
+  // case changes (`plain`, looked for when not given).
+  if (plain === undefined) {
+    plain = true;
+    for (let k = start; k < end && plain; k++) {
+      const c = input.charCodeAt(k);
+      plain = c !== 0x25 && c < 0x80;
+    }
   }
-  const normal = simple ? text.toLowerCase() : normalizeTriplets(text, true);
+  const normal = plain ? text.toLowerCase() : normalizeTriplets(text, true);
   if (pass.rules === FILE_RULES && normal === 'localhost') pass.step = 1;
   if (normal !== text) edit(input, start, normal, end);
 }
@@ -340,6 +401,8 @@ export function beginPath(): void {
   pass.pathOut = pass.out;
   pass.pathFrom = pass.from;
   pass.pathEdited = pass.edited;
+  pass.pathTpos = pass.tpos;
+  pass.pathSame = pass.same;
   pass.dots = false;
 }
 
@@ -371,6 +434,8 @@ export function editPath(input: string, start: number, end: number, authority: b
     pass.out = pass.pathOut;
     pass.from = pass.pathFrom;
     pass.edited = pass.pathEdited;
+    pass.tpos = pass.pathTpos;
+    pass.same = pass.pathSame;
     const text = input.slice(start, end);
     if (relative) {
       path = normalizeRelativePath(text);

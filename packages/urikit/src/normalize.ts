@@ -10,7 +10,7 @@ import { UriError } from './errors.js';
 import { normalizingScan, parse } from './parse.js';
 import { serialize } from './serialize.js';
 import { getSchemeRules, schemeRulesAt } from './schemes/registry.js';
-import { beginEdits, endEdits, passRules, passScheme, schemeStep } from './normal-edits.js';
+import { beginEdits, compareEdits, endCompare, endEdits, passRules, passScheme, schemeStep } from './normal-edits.js';
 import { urnLexicalForm } from './urn/lexical.js';
 import type { SchemeRules } from './schemes/codec.js';
 
@@ -173,6 +173,15 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   const stepA = schemeStep();
   const endA = passScheme();
   const rulesA = passRules();
+  if (stepA === 0 && !ignoreFragment && rulesA?.fragmentSignificant !== false && rulesA?.equivalent === undefined) {
+    // The answer is na === nb unless b's scheme has a step of its own:
+    // b's pass compares its normal form with na as it goes, building none.
+    beginEdits(schemeLevel);
+    compareEdits(na);
+    normalizingScan(b);
+    const same = endCompare(b);
+    if (schemeStep() === 0) return same;
+  }
   let nb = genericForm(b, schemeLevel);
   const stepB = schemeStep();
   const endB = passScheme();

@@ -290,10 +290,12 @@ function missingScheme(input: string): never {
 }
 
 // What the last authorityRun saw besides its end: the first ":" (-1 if
-// none), and whether an upper-case letter or a triplet (for normalize's
-// pass). Module state like the offsets: a run returns its end.
+// none), whether an upper-case letter or a triplet, and whether neither a
+// triplet nor a non-ASCII character (for normalize's pass). Module state
+// like the offsets: a run returns its end.
 let runColon = -1;
 let runCased = false;
+let runPlain = true;
 
 /**
  * The end of the run of userinfo characters (RFC 3986 §3.2.1: unreserved,
@@ -305,6 +307,7 @@ function authorityRun(input: string, i: number, iri: boolean): number {
   const len = input.length;
   runColon = -1;
   runCased = false;
+  runPlain = true;
   // An empty authority ("file:///") needs no run.
   if (endsAuthority(at(input, i, len))) return i;
   let skip = SKIP_LOWER_REG_NAME;
@@ -325,10 +328,12 @@ function authorityRun(input: string, i: number, iri: boolean): number {
     } else if (c === PERCENT) {
       i = pctEncoded(input, i);
       runCased = true;
+      runPlain = false;
     } else if (c < 128) {
       return i;
     } else {
       i = ucschar(input, i, iri, false);
+      runPlain = false;
     }
   }
 }
@@ -354,7 +359,7 @@ function scanAuthority(input: string, start: number, iri: boolean, normal: boole
   if (!endsAuthority(c)) throw fail('invalid-char', j);
   hostStart = start;
   hostEnd = runColon < 0 ? j : runColon;
-  if (normal) editHost(input, start, hostEnd, runCased);
+  if (normal) editHost(input, start, hostEnd, runCased, runPlain);
   if (runColon >= 0) scanPort(input, runColon + 1, normal);
   classifyRegName(input);
   return j;
