@@ -145,25 +145,26 @@ function scan(input: string, kind: Kind, normal: boolean, offsets = true): void 
     scanTail(input, i, iri, kind === 'absolute-uri', offsets);
     return;
   }
-  i = normal ? normalRun(input, i, SKIP_PATH, false, true) : scanRun(input, i, SKIP_PATH, iri, false);
+  // normalize's pass reads path, query and fragment one by one: each has
+  // its own edits (RFC 3986 §6.2.2.3 dot segments in the path only).
+  i = normalRun(input, i, SKIP_PATH, false, true);
   pathEnd = i;
-  if (normal) noteDots(input, pathStart, i);
-  if (normal) editPath(input, pathStart, i, hostStart >= 0, relative, schemeEnd < 0);
+  noteDots(input, pathStart, i);
+  editPath(input, pathStart, i, hostStart >= 0, relative, schemeEnd < 0);
   let c = at(input, i, len);
 
   // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.
   if (c === QUESTION) {
     queryStart = i + 1;
-    i = normal ? normalRun(input, i + 1, SKIP_QUERY, true, false) : scanRun(input, i + 1, SKIP_QUERY, iri, true);
+    i = normalRun(input, i + 1, SKIP_QUERY, true, false);
     queryEnd = i;
     c = at(input, i, len);
   }
 
   // RFC 3986 §3.5: fragment = *( pchar / "/" / "?" ); absolute-URI has none (§4.3).
   if (c === HASH) {
-    if (kind === 'absolute-uri') throw fail('fragment-not-allowed', i);
     fragmentStart = i + 1;
-    i = normal ? normalRun(input, i + 1, SKIP_QUERY, false, false) : scanRun(input, i + 1, SKIP_QUERY, iri, false);
+    i = normalRun(input, i + 1, SKIP_QUERY, false, false);
   }
   if (i < len) throw fail('invalid-char', i);
 }
