@@ -137,7 +137,8 @@ import { Duplex } from 'node:stream';
  * ```
  */
 export function createFront(http: HttpServer, headersTimeoutMs: number, onError: (e: Error) => void = () => undefined): net.Server {
-  const front = net.createServer((socket) => {
+  // noDelay as node:http sets it on the connections it accepts: an answer written in parts is not held back by Nagle's algorithm.
+  const front = net.createServer({ noDelay: true }, (socket) => {
     let buf: Buffer | undefined;
     const timer = setTimeout(() => socket.destroy(), headersTimeoutMs);
     const onError = () => { clearTimeout(timer); socket.destroy(); };
