@@ -7,7 +7,7 @@
  * STYLE §6: errors are a closed union of codes plus the offset in the input;
  * non-fatal findings (lint) are never thrown.
  */
-import { HOST_NAME_MESSAGES, TEXT_MESSAGES, URI_MESSAGES, URN_MESSAGES, URN_NAMESPACE_MESSAGES, messageOf } from './messages.js';
+import { COMPONENT_MESSAGES, HOST_NAME_MESSAGES, TEXT_MESSAGES, URI_MESSAGES, URN_MESSAGES, URN_NAMESPACE_MESSAGES, messageOf } from './messages.js';
 
 /**
  * Every message urikit can throw, keyed by its stable code: the tables of
@@ -19,7 +19,7 @@ import { HOST_NAME_MESSAGES, TEXT_MESSAGES, URI_MESSAGES, URN_MESSAGES, URN_NAME
  * ERROR_MESSAGES['bad-nid'].startsWith('a namespace identifier') // true
  * ```
  */
-export const ERROR_MESSAGES = /* @__PURE__ */ (() => ({ ...URI_MESSAGES, ...HOST_NAME_MESSAGES, ...URN_MESSAGES, ...URN_NAMESPACE_MESSAGES, ...TEXT_MESSAGES }) as const)();
+export const ERROR_MESSAGES = /* @__PURE__ */ (() => ({ ...URI_MESSAGES, ...COMPONENT_MESSAGES, ...HOST_NAME_MESSAGES, ...URN_MESSAGES, ...URN_NAMESPACE_MESSAGES, ...TEXT_MESSAGES }) as const)();
 
 /**
  * The stable code of a {@link UriError}.
@@ -46,11 +46,11 @@ export type UriErrorCode = keyof typeof ERROR_MESSAGES;
 export class UriError extends Error {
   override readonly name = 'UriError';
   /** A stable, machine-readable code; see {@link ERROR_MESSAGES}. */
-  readonly code: UriErrorCode;
+  declare readonly code: UriErrorCode;
   /** Index into `input` of the first offending character (UTF-16 units). */
-  readonly offset: number;
+  declare readonly offset: number;
   /** The text that was being read, when known. */
-  readonly input: string | undefined;
+  declare readonly input: string | undefined;
 
   constructor(code: UriErrorCode, offset: number, input?: string, detail?: string) {
     // Every module registers the messages of what it throws (messages.ts); a

@@ -1,7 +1,8 @@
 /**
  * The message of every {@link UriError} code, in one table per area: the
  * URI syntax and its schemes (what `parse`, `resolve` and `normalize`
- * throw), host names and IDNA, URNs, URN namespaces, text. errors.ts
+ * throw), components and the scheme codecs, host names and IDNA, URNs,
+ * URN namespaces, text. errors.ts
  * merges them into `ERROR_MESSAGES`.
  *
  * The `UriError` constructor finds a message here, in the URI table or in
@@ -28,32 +29,45 @@ export const URI_MESSAGES = {
   'empty': 'the input is empty where a URI is required',
   'invalid-char': 'this character is not allowed here',
   'bad-percent': 'a "%" must be followed by two hexadecimal digits',
-  'bad-utf8': 'the percent-encoded octets are not valid UTF-8',
   'missing-scheme': 'a URI must begin with a scheme followed by ":"',
   'bad-scheme': 'a scheme must begin with a letter and continue with letters, digits, "+", "-" or "."',
   'colon-in-first-segment': 'a relative path cannot have ":" in its first segment (write "./" before it)',
   'fragment-not-allowed': 'an absolute URI cannot have a fragment',
   'bad-port': 'a port must be decimal digits',
   'bad-host': 'this host is not a valid reg-name, IPv4 address or IP literal',
-  'bad-ipv4': 'this is not a valid IPv4 address',
   'bad-ipv6': 'this is not a valid IPv6 address',
   'bad-ipvfuture': 'an IPvFuture literal is "v", hexadecimal digits, "." and at least one more character',
   'bad-zone-id': 'an IPv6 zone identifier is "%25" followed by unreserved or percent-encoded characters',
   'unclosed-ip-literal': 'an IP literal opened with "[" must be closed with "]"',
-  'path-starts-with-double-slash': 'a path without an authority cannot begin with "//"',
   'not-absolute-base': 'the base of a resolution must be an absolute URI (a scheme and no fragment)',
   'above-root': 'a ".." segment climbs above the root of the path (refused by the aboveRoot: "error" option)',
   'bad-component': 'this text cannot be used as that component',
   'unknown-profile': 'there is no profile of that name',
   'unknown-kind': 'there is no kind of URI reference of that name',
   // Schemes (the scheme codecs, RFC 3986 §6.2.3)
-  'unknown-scheme': 'no codec is registered for this scheme',
   'bad-scheme-specific-part': 'the scheme-specific part does not follow this scheme\'s syntax',
+} as const;
+
+/**
+ * Components and the scheme codecs: percent-decoding to UTF-8 (RFC 3986
+ * §2.5, RFC 3629), a component that cannot be written where it goes (RFC
+ * 3986 §3.3), the codecs' own requirements (RFC 3986 §6.2.3, RFC 8089).
+ * `parse`, `resolve` and `normalize` throw none of them.
+ *
+ * @example
+ * ```ts
+ * COMPONENT_MESSAGES['missing-host'] // "this scheme requires a host"
+ * ```
+ */
+export const COMPONENT_MESSAGES = {
+  'bad-utf8': 'the percent-encoded octets are not valid UTF-8',
+  'path-starts-with-double-slash': 'a path without an authority cannot begin with "//"',
+  'unknown-scheme': 'no codec is registered for this scheme',
   'missing-host': 'this scheme requires a host',
 } as const;
 
 /**
- * Host names, IDNA and IRIs (RFC 3986 §3.2.2, UTS #46, RFC 3987).
+ * Host names, IPv4 addresses, IDNA and IRIs (RFC 3986 §3.2.2, UTS #46, RFC 3987).
  *
  * @example
  * ```ts
@@ -61,6 +75,7 @@ export const URI_MESSAGES = {
  * ```
  */
 export const HOST_NAME_MESSAGES = {
+  'bad-ipv4': 'this is not a valid IPv4 address',
   'bad-hostname': 'this is not a valid DNS host name',
   'bad-idna': 'this domain name cannot be converted by IDNA (UTS #46)',
   'bad-iri': 'this is not a valid IRI',

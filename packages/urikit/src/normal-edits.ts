@@ -11,7 +11,7 @@
  * {@link schemeStep}, whether that step has anything to do.
  */
 import { CLASS, UNRESERVED, hexValue } from './chars.js';
-import { normalizeTriplets, pctTriplet } from './percent.js';
+import { normalizeTriplets, pctTriplet } from './triplets.js';
 import { formatIPv6, readIPv6address } from './host/ipv6.js';
 import { removeDotSegments } from './remove-dot-segments.js';
 import { normalizeRelativePath } from './relative-path.js';

@@ -7,7 +7,7 @@
  * rules of the partial form.
  */
 import { UriError, type UriErrorCode } from '../errors.js';
-import { hexValue } from '../chars.js';
+import { isAlpha } from '../chars.js';
 import { resolveComponents, type Rfc3986ResolveOptions } from '../resolve.js';
 import { serialize } from '../serialize.js';
 import type { Kind, UriReference } from '../types.js';
@@ -19,37 +19,23 @@ import { removeDraftDotSegments } from './dot-segments.js';
 // xpalpha = xalpha | +
 // RULING("Full form" prose vs the "extra" rule): the prose says "spaces are
 // not legal characters" in a URL, so "space" is left out of `extra`.
-const XALPHA = 1;
-const XPALPHA = 2;
-const ALPHA = 4;
-const DIGIT = 8;
-const CLS: Uint8Array = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(128);
-  const set = (chars: string, bits: number): void => {
-    for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)]! |= bits;
-  };
-  let letters = '';
-  for (let c = 0x41; c <= 0x5a; c++) letters += String.fromCharCode(c, c + 0x20);
-  set(letters, ALPHA | XALPHA | XPALPHA);
-  set('0123456789', DIGIT | XALPHA | XPALPHA);
-  set('$-_@.&!*"\'():;,', XALPHA | XPALPHA);
-  set('+', XPALPHA);
-  return t;
-})();
+// Written as a RegExp character class (\w is alpha, digit and "_").
+const XALPHA = '\\w$\\-@.&!*"\'():;,';
+// *xalpha (with `more` characters), each escape = % hex hex, from the start of a string.
+const run = (more: string): RegExp => new RegExp(`(?:[${XALPHA}${more}]|%[\\dA-Fa-f]{2})*`, 'y');
+const XALPHAS = run('');
+const XPALPHAS = run('+');
+// path = void | xpalphas [ / path ]
+const PATH_CHARS = run('+/');
+// gtype = xalpha: one character (or the "%" of an escape)
+const GTYPE = new RegExp(`[${XALPHA}%]`);
 
-const is = (c: number, bit: number): boolean => c < 128 && (CLS[c]! & bit) !== 0;
-
-/** Checks that `s[from, to)` is `*xalpha` (or `*xpalpha` plus "/" when `path`); returns the bad offset or -1. */
-function scanChars(s: string, from: number, to: number, bit: number, slash: boolean): number {
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x25) {
-      // escape = % hex hex
-      if (i + 2 >= to || hexValue(s.charCodeAt(i + 1)) < 0 || hexValue(s.charCodeAt(i + 2)) < 0) return i;
-      i += 2;
-    } else if (!is(c, bit) && !(slash && c === 0x2f)) return i;
-  }
-  return -1;
+/** Checks that `s[from, to)` is all of `chars` (a run above); returns the bad offset or -1. */
+function scanChars(s: string, from: number, to: number, chars: RegExp): number {
+  const part = s.slice(from, to);
+  chars.lastIndex = 0;
+  chars.test(part);
+  return chars.lastIndex < part.length ? from + chars.lastIndex : -1;
 }
 
 const fail = (input: string, at: number, code: UriErrorCode = 'bad-scheme-specific-part'): never => {
@@ -60,26 +46,21 @@ const fail = (input: string, at: number, code: UriErrorCode = 'bad-scheme-specif
 function checkHostport(input: string, ref: UriReference, at: number, portAllowed: boolean): void {
   const host = ref.host!;
   if (host === '') fail(input, at, 'bad-host');
-  let digitsDots = true;
-  for (let i = 0; i < host.length; i++) {
-    const c = host.charCodeAt(i);
-    if (!(c === 0x2e || (c >= 0x30 && c <= 0x39))) digitsDots = false;
-  }
-  if (digitsDots) {
+  if (/^[\d.]+$/.test(host)) {
     // hostnumber = digits . digits . digits . digits
-    const parts = host.split('.');
-    if (parts.length !== 4 || parts.some((p) => p === '')) fail(input, at, 'bad-host');
+    if (!/^\d+\.\d+\.\d+\.\d+$/.test(host)) fail(input, at, 'bad-host');
     ref.hostKind = 'ipv4';
   } else {
     // ialpha = alpha [ xalphas ]: a letter first; ":" and "@" are taken by port and user.
-    if (!is(host.charCodeAt(0), ALPHA)) fail(input, at, 'bad-host');
-    const bad = scanChars(host, 0, host.length, XALPHA, false);
+    if (!isAlpha(host.charCodeAt(0))) fail(input, at, 'bad-host');
+    const bad = scanChars(host, 0, host.length, XALPHAS);
     if (bad >= 0) fail(input, at + bad, 'bad-host');
   }
   if (ref.port !== undefined) {
     // port = digits
     if (!portAllowed || ref.port === '') fail(input, at + host.length, 'bad-port');
-    for (let i = 0; i < ref.port.length; i++) if (!is(ref.port.charCodeAt(i), DIGIT)) fail(input, at + host.length + 1 + i, 'bad-port');
+    const bad = ref.port.search(/\D/);
+    if (bad >= 0) fail(input, at + host.length + 1 + bad, 'bad-port');
   }
 }
 
@@ -104,7 +85,7 @@ export function parse1993(input: string, kind: Kind): UriReference {
   const ref: UriReference = { path: '' };
   if (end >= 0) {
     if (kind === 'absolute-uri') throw new UriError('fragment-not-allowed', end, input);
-    const bad = scanChars(input, end + 1, len, XALPHA, false);
+    const bad = scanChars(input, end + 1, len, XALPHAS);
     if (bad >= 0) fail(input, bad, 'invalid-char');
     ref.fragment = input.slice(end + 1);
   } else end = len;
@@ -116,8 +97,8 @@ export function parse1993(input: string, kind: Kind): UriReference {
   const question = input.indexOf('?');
   if (colon >= 0 && colon < end && (slash < 0 || colon < slash) && (question < 0 || colon < question)) {
     // scheme = ialpha
-    if (!is(input.charCodeAt(0), ALPHA)) fail(input, 0, 'bad-scheme');
-    const bad = scanChars(input, 0, colon, XALPHA, false);
+    if (!isAlpha(input.charCodeAt(0))) fail(input, 0, 'bad-scheme');
+    const bad = scanChars(input, 0, colon, XALPHAS);
     if (bad >= 0) fail(input, bad, 'bad-scheme');
     ref.scheme = input.slice(0, colon);
     i = colon + 1;
@@ -128,7 +109,7 @@ export function parse1993(input: string, kind: Kind): UriReference {
   let pathEnd = end;
   if (question >= 0 && question < end) {
     pathEnd = question;
-    const bad = scanChars(input, question + 1, end, XPALPHA, false);
+    const bad = scanChars(input, question + 1, end, XPALPHAS);
     if (bad >= 0) fail(input, bad, 'invalid-char');
     ref.query = input.slice(question + 1, end);
   }
@@ -140,7 +121,7 @@ export function parse1993(input: string, kind: Kind): UriReference {
     const at = input.lastIndexOf('@', authEnd - 1);
     if (at >= a) {
       // user = xalphas, "followed by a commercial at sign"
-      const bad = scanChars(input, a, at, XALPHA, false);
+      const bad = scanChars(input, a, at, XALPHAS);
       if (bad >= 0 || at === a) fail(input, bad >= 0 ? bad : a, 'invalid-char');
       ref.userinfo = input.slice(a, at);
       a = at + 1;
@@ -154,7 +135,7 @@ export function parse1993(input: string, kind: Kind): UriReference {
     i = authEnd;
   }
   // path = void | xpalphas [ / path ]
-  const bad = scanChars(input, i, pathEnd, XPALPHA, true);
+  const bad = scanChars(input, i, pathEnd, PATH_CHARS);
   if (bad >= 0) fail(input, bad, 'invalid-char');
   ref.path = input.slice(i, pathEnd);
   if (ref.host !== undefined) checkHostport(input, ref, input.indexOf(ref.host, ref.scheme ? ref.scheme.length : 0), true);
@@ -211,7 +192,7 @@ function checkScheme1993(input: string, ref: UriReference): void {
         return;
       }
       // group = ialpha [ . group ]
-      if (!is(path.charCodeAt(0), ALPHA) || path.indexOf('/') >= 0 || path.indexOf('+') >= 0) fail(input, at);
+      if (!isAlpha(path.charCodeAt(0)) || path.indexOf('/') >= 0 || path.indexOf('+') >= 0) fail(input, at);
       return;
     }
     case 'wais': {
@@ -249,7 +230,7 @@ function checkScheme1993(input: string, ref: UriReference): void {
       needHost();
       if (path !== '' && path.charCodeAt(0) !== 0x2f) fail(input, at);
       // gtype = xalpha: one character (or one escape)
-      if (path.length > 1 && !is(path.charCodeAt(1), XALPHA) && path.charCodeAt(1) !== 0x25) fail(input, at + 1);
+      if (path.length > 1 && !GTYPE.test(path[1]!)) fail(input, at + 1);
       return;
     default:
       // generic = scheme : path [ ? search ]

@@ -4,9 +4,13 @@
  * `node:path`, no `node:url`, so it runs in browsers too.
  */
 import { UriError } from '../errors.js';
+import { COMPONENT_MESSAGES, registerMessages } from '../messages.js';
 import { parse } from '../parse.js';
 import { decodeText, encodeText, keepPath } from './octets.js';
 import { driveLetterAt } from './rules.js';
+
+// The messages of the component codes this module throws (messages.ts).
+registerMessages(COMPONENT_MESSAGES);
 
 /**
  * Options of {@link fileUriToPath} and {@link pathToFileUri}.

@@ -12,7 +12,11 @@
  * never re-scan the whole input.
  */
 import { UriError } from '../errors.js';
+import { COMPONENT_MESSAGES, registerMessages } from '../messages.js';
 import type { UriReference } from '../types.js';
+
+// The messages of the component codes this module throws (messages.ts).
+registerMessages(COMPONENT_MESSAGES);
 
 /**
  * A login split at its first ":" (RFC 1738 §3.1); an absent password is

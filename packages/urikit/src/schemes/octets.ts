@@ -4,8 +4,12 @@
  * `mailto:` fields, RFC 1738 §2.2 for the older schemes).
  */
 import { UriError } from '../errors.js';
+import { COMPONENT_MESSAGES, registerMessages } from '../messages.js';
 import { CLASS, PATH, PCHAR, octetAt } from '../chars.js';
 import { utf8Triplets } from '../percent.js';
+
+// The messages of the component codes this module throws (messages.ts).
+registerMessages(COMPONENT_MESSAGES);
 
 /**
  * The octets that `text[start, end)` denotes: `%XX` is one octet, any

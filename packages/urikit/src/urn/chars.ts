@@ -46,7 +46,7 @@ export const AUTHORITY_1995 = 1 << 1;
  * (CLASS_1995[0x3a]! & AUTHORITY_1995) !== 0; // false (":" ends the authority)
  * ```
  */
-export const CLASS_1995: Uint8Array = (() => {
+export const CLASS_1995: Uint8Array = /* @__PURE__ */ (() => {
   const t = new Uint8Array(128);
   const set = (chars: string, bit: number): void => {
     for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)]! |= bit;

@@ -21,6 +21,7 @@ export type { UrnDirectiveKeyword, UrnServiceDesignator } from './directives.js'
 export { registerUrnNamespace, getUrnNamespace, listUrnNamespaces } from './namespaces/registry.js';
 export { publicIdToNss, nssToPublicId } from './namespaces/publicid.js';
 export { identifierToNss, displayUrn } from './presentation.js';
-export { nbnCheckDigit, nbnHasCheckDigit } from './namespaces/nbn-check-digit.js';
+export { nbnCheckDigit } from './namespaces/nbn-check-digit.js';
+export { nbnHasCheckDigit } from './namespaces/dnb-check-digit.js';
 export { mintNbn } from './namespaces/nbn-mint.js';
 export type { NbnMintOptions } from './namespaces/nbn-mint.js';

@@ -163,3 +163,17 @@ export interface UrnNamespace {
   /** 2012 draft §2.4: the namespace registration specifies the use of <fragment> (default false). */
   allowsFragment?: boolean;
 }
+
+/**
+ * What URN normalization needs of a built-in namespace (RFC 8141 §3.1 and
+ * the namespace's own lexical equivalence): its NID, its check and its
+ * normal form. Each built-in namespace exports these apart from its
+ * {@link UrnNamespace}, so that `normalize` holds no more of it.
+ *
+ * @example
+ * ```ts
+ * const rules: UrnLexicalRules = { nid: 'upper', validateNss: () => -1, normalizeNss: (nss) => nss.toUpperCase() };
+ * rules.normalizeNss('ab') // "AB"
+ * ```
+ */
+export type UrnLexicalRules = Required<Pick<UrnNamespace, 'nid' | 'validateNss' | 'normalizeNss'>>;

@@ -1,5 +1,6 @@
 /**
- * The browser bundle budget (issue 9, "Packaging"): esbuild bundles
+ * The browser bundle budget (DESIGN.md: the core "runs unchanged in Node
+ * and browsers"; docs/architecture.md, "Packaging"): esbuild bundles
  * `parse`, `resolve` and `normalize` from the core for the browser, minified
  * and tree-shaken, and the gzipped result must stay under 12 KB. The test
  * also proves the core needs no Node built-in (platform "browser" with no

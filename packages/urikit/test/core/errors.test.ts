@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UriError, isUriError, ERROR_MESSAGES } from 'urikit';
-import { HOST_NAME_MESSAGES, TEXT_MESSAGES, URI_MESSAGES, URN_MESSAGES, URN_NAMESPACE_MESSAGES } from '../../src/messages.js';
+import { COMPONENT_MESSAGES, HOST_NAME_MESSAGES, TEXT_MESSAGES, URI_MESSAGES, URN_MESSAGES, URN_NAMESPACE_MESSAGES } from '../../src/messages.js';
 
 describe('UriError', () => {
   it('carries code, offset and a message that shows what and where', () => {
@@ -26,7 +26,7 @@ describe('UriError', () => {
 // names such a code (as a string literal) must register its table.
 describe('the message tables (messages.ts)', () => {
   const src = fileURLToPath(new URL('../../src/', import.meta.url));
-  const areas = { HOST_NAME_MESSAGES, URN_MESSAGES, URN_NAMESPACE_MESSAGES, TEXT_MESSAGES };
+  const areas = { COMPONENT_MESSAGES, HOST_NAME_MESSAGES, URN_MESSAGES, URN_NAMESPACE_MESSAGES, TEXT_MESSAGES };
 
   it('together are ERROR_MESSAGES, each code in one table', () => {
     const tables = [URI_MESSAGES, ...Object.values(areas)];

@@ -12,7 +12,7 @@ import { UriError } from '../../src/errors.js';
 import { parse } from '../../src/parse.js';
 import { serialize } from '../../src/serialize.js';
 import { removeDotSegments } from '../../src/remove-dot-segments.js';
-import { pctTriplet } from '../../src/percent.js';
+import { pctTriplet } from '../../src/triplets.js';
 import { parseIPv6Address, formatIPv6 } from '../../src/host/ipv6.js';
 import { parseIPv4Address } from '../../src/host/ipv4.js';
 import { getSchemeRules, registeredCodec } from '../../src/schemes/registry.js';

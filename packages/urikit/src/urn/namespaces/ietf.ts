@@ -5,7 +5,7 @@
  */
 import { CLASS, PCHAR } from '../../chars.js';
 import { ALPHANUM } from '../chars.js';
-import type { UrnNamespace } from '../types.js';
+import type { UrnLexicalRules, UrnNamespace } from '../types.js';
 
 // RFC 2648 §2 "Declaration of structure":
 //   NSS       = rfc-nss / fyi-nss / std-nss / bcp-nss / draft-nss / mtg-nss / other-nss
@@ -75,6 +75,31 @@ function validateParams(nss: string, i: number): number {
   return i === nameStart ? i : -1;
 }
 
+function normalizeIetf(nss: string): string {
+  const colon = nss.indexOf(':');
+  const series = colon < 0 ? '' : nss.slice(0, colon).toLowerCase();
+  if (series === 'params') {
+    // RFC 3553 §4: each params registration fills in its own template, and they say
+    // "No special considerations; the rules for lexical equivalence specified in RFC 8141
+    // apply" (e.g. urn:ietf:params:whip): only the "params" prefix is folded
+    return series + nss.slice(colon);
+  }
+  // RFC 2648 §2 "Rules for Lexical Equivalence": the rfc/fyi/std/bcp/id/mtg names are
+  // case-insensitive (the prefixes are ABNF literals, RFC 5234 §2.3; the numbers are digits)
+  return nss.toLowerCase();
+}
+
+/**
+ * The lexical rules of `urn:ietf:` that normalization uses: RFC 2648 names
+ * in lower case, only the prefix of RFC 3553 `params` names.
+ *
+ * @example
+ * ```ts
+ * ietfLexical.normalizeNss('RFC:2648') // "rfc:2648"
+ * ```
+ */
+export const ietfLexical: UrnLexicalRules = { nid: 'ietf', validateNss: validateIetf, normalizeNss: normalizeIetf };
+
 /**
  * RFC 2648 `urn:ietf:` — rfc, bcp, std, fyi (numbers), id, mtg (names), other
  * series, and the RFC 3553 `params` sub-namespace.
@@ -90,17 +115,5 @@ export const ietf: UrnNamespace = {
   nid: 'ietf',
   reference: 'RFC 2648, RFC 3553',
   validateNss: validateIetf,
-  normalizeNss: (nss) => {
-    const colon = nss.indexOf(':');
-    const series = colon < 0 ? '' : nss.slice(0, colon).toLowerCase();
-    if (series === 'params') {
-      // RFC 3553 §4: each params registration fills in its own template, and they say
-      // "No special considerations; the rules for lexical equivalence specified in RFC 8141
-      // apply" (e.g. urn:ietf:params:whip): only the "params" prefix is folded
-      return series + nss.slice(colon);
-    }
-    // RFC 2648 §2 "Rules for Lexical Equivalence": the rfc/fyi/std/bcp/id/mtg names are
-    // case-insensitive (the prefixes are ABNF literals, RFC 5234 §2.3; the numbers are digits)
-    return nss.toLowerCase();
-  },
+  normalizeNss: normalizeIetf,
 };

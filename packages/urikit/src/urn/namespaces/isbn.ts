@@ -3,7 +3,7 @@
  * registered): the NSS is an ISBN-10 or ISBN-13 (ISO 2108), hyphens allowed
  * between digits; check digits checked.
  */
-import type { UrnNamespace } from '../types.js';
+import type { UrnLexicalRules, UrnNamespace } from '../types.js';
 
 /**
  * ISO 2108 check of the digits of an ISBN-10 (weights 10..1, modulus 11,
@@ -81,6 +81,21 @@ function validateIsbn(nss: string): number {
   return -1;
 }
 
+// Hyphens only group the digits (ISO 2108), so two ISBNs that differ only in
+// hyphenation or in the case of "X" name the same book.
+const normalizeIsbn = (nss: string): string => nss.replaceAll('-', '').toUpperCase();
+
+/**
+ * The lexical rules of `urn:isbn:` that normalization uses: without the
+ * hyphens, "X" in upper case.
+ *
+ * @example
+ * ```ts
+ * isbnLexical.normalizeNss('0-395-36341-x') // "039536341X"
+ * ```
+ */
+export const isbnLexical: UrnLexicalRules = { nid: 'isbn', validateNss: validateIsbn, normalizeNss: normalizeIsbn };
+
 /**
  * RFC 3187 / RFC 8254 `urn:isbn:` — ISBN-10 and ISBN-13 with check digits;
  * hyphens and the case of "x" are not significant.
@@ -95,8 +110,6 @@ export const isbn: UrnNamespace = {
   nid: 'isbn',
   reference: 'RFC 3187, RFC 8254',
   validateNss: validateIsbn,
-  // Hyphens only group the digits (ISO 2108), so two ISBNs that differ only in
-  // hyphenation or in the case of "X" name the same book.
-  normalizeNss: (nss) => nss.replaceAll('-', '').toUpperCase(),
+  normalizeNss: normalizeIsbn,
   displayNss: (nss) => nss.toUpperCase(),
 };

@@ -2,7 +2,9 @@
  * The `issn` namespace (RFC 3044, obsoleted by RFC 8254 and Historic; the NID stays
  * registered): NNNN-NNNC (ISO 3297), the check character C a digit or "X".
  */
-import type { UrnNamespace } from '../types.js';
+import type { UrnLexicalRules, UrnNamespace } from '../types.js';
+
+const upperCase = (nss: string): string => nss.toUpperCase();
 
 /**
  * ISO 3297 check of an ISSN `NNNN-NNNC`: weights 8..2, modulus 11, "X" = 10.
@@ -36,6 +38,17 @@ export function checkIssn(nss: string): number {
 }
 
 /**
+ * The lexical rules of `urn:issn:` that normalization uses: the check
+ * digit "X" is written in upper case (RFC 3044 §3 shows it so).
+ *
+ * @example
+ * ```ts
+ * issnLexical.normalizeNss('0317-847x') // "0317-847X"
+ * ```
+ */
+export const issnLexical: UrnLexicalRules = { nid: 'issn', validateNss: checkIssn, normalizeNss: upperCase };
+
+/**
  * RFC 3044 `urn:issn:` — the hyphenated ISSN with its check character; the
  * case of "x" is not significant.
  *
@@ -49,6 +62,6 @@ export const issn: UrnNamespace = {
   nid: 'issn',
   reference: 'RFC 3044, RFC 8254',
   validateNss: checkIssn,
-  normalizeNss: (nss) => nss.toUpperCase(),
-  displayNss: (nss) => nss.toUpperCase(),
+  normalizeNss: upperCase,
+  displayNss: upperCase,
 };

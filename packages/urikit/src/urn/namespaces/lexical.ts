@@ -4,12 +4,12 @@
  * apart from the full registry so that scheme-based normalization
  * (`normalize`, `equivalent`) carries only these into a browser bundle.
  */
-import type { UrnNamespace } from '../types.js';
-import { ietf } from './ietf.js';
-import { isbn } from './isbn.js';
-import { issn } from './issn.js';
-import { nbn } from './nbn.js';
-import { uuid } from './uuid.js';
+import type { UrnLexicalRules, UrnNamespace } from '../types.js';
+import { ietfLexical } from './ietf.js';
+import { isbnLexical } from './isbn.js';
+import { issnLexical } from './issn.js';
+import { nbnLexical } from './nbn.js';
+import { uuidLexical } from './uuid.js';
 
 /**
  * @internal The plug-ins `registerUrnNamespace` added, by lower-case NID;
@@ -22,7 +22,7 @@ import { uuid } from './uuid.js';
  */
 export const registeredUrnNamespaces = new Map<string, UrnNamespace>();
 
-const LEXICAL = new Map<string, UrnNamespace>([ietf, isbn, issn, nbn, uuid].map((ns) => [ns.nid, ns]));
+const LEXICAL = new Map<string, UrnLexicalRules>([ietfLexical, isbnLexical, issnLexical, nbnLexical, uuidLexical].map((ns) => [ns.nid, ns]));
 
 /**
  * The NSS in the namespace's canonical form (RFC 8141 §3.1: a namespace's

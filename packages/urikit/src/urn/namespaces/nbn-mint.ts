@@ -1,11 +1,12 @@
 /**
  * Minting National Bibliography Numbers: a counter or random local part
  * under a prefix, and the check digit where the country's registration
- * defines one (see `nbn-check-digit.ts`).
+ * defines one (see `dnb-check-digit.ts`).
  */
 import { UriError } from '../../errors.js';
 import { nbn } from './nbn.js';
-import { nbnCheckDigit, nbnHasCheckDigit } from './nbn-check-digit.js';
+import { nbnHasCheckDigit } from './dnb-check-digit.js';
+import { nbnCheckDigit } from './nbn-check-digit.js';
 import { URN_MESSAGES, URN_NAMESPACE_MESSAGES, registerMessages } from '../../messages.js';
 
 // The messages of the URN and URN namespace codes this module throws (messages.ts).

@@ -4,8 +4,9 @@
  * whose national library assigns it.
  */
 import { CLASS, PCHAR, isAlphanum } from '../../chars.js';
-import type { UrnNamespace } from '../types.js';
-import { checkNbnCheckDigit, explainNbnCheckDigit, nbnHasCheckDigit } from './nbn-check-digit.js';
+import type { UrnLexicalRules, UrnNamespace } from '../types.js';
+import { checkNbnCheckDigit, nbnHasCheckDigit } from './dnb-check-digit.js';
+import { explainNbnCheckDigit } from './nbn-check-digit.js';
 
 // ISO 3166-1 alpha-2 country codes (the prefixes of RFC 8458 §4.2), written
 // by first letter: "ad ae af" is "adef", each letter after the first one
@@ -57,7 +58,7 @@ function validateNbnSyntax(nss: string): number {
   return -1;
 }
 
-/** The syntax, then the check digit where the country's registration defines one (`de`, `ch`: see nbn-check-digit.ts). */
+/** The syntax, then the check digit where the country's registration defines one (`de`, `ch`: see dnb-check-digit.ts). */
 function validateNbn(nss: string): number {
   const bad = validateNbnSyntax(nss);
   return bad >= 0 || !nbnHasCheckDigit(nss.slice(0, 2)) ? bad : checkNbnCheckDigit(nss);
@@ -67,6 +68,23 @@ function validateNbn(nss: string): number {
 function explainNbn(nss: string, index: number): ReturnType<typeof explainNbnCheckDigit> | undefined {
   return validateNbnSyntax(nss) < 0 && nbnHasCheckDigit(nss.slice(0, 2)) ? explainNbnCheckDigit(nss, index) : undefined;
 }
+
+// Only the country code is folded: the sub-namespace codes and the NBN string are
+// assigned by each national library, and no case rule for them could be confirmed
+// in RFC 8458, so folding them could merge names the library keeps apart (a false
+// positive, which RFC 8141 §3.1 forbids a namespace rule to create).
+const normalizeNbn = (nss: string): string => nss.slice(0, 2).toLowerCase() + nss.slice(2);
+
+/**
+ * The lexical rules of `urn:nbn:` that normalization uses: the syntax and
+ * check digit, and the country code in lower case.
+ *
+ * @example
+ * ```ts
+ * nbnLexical.normalizeNss('DE:bvb:19-146642') // "de:bvb:19-146642"
+ * ```
+ */
+export const nbnLexical: UrnLexicalRules = { nid: 'nbn', validateNss: validateNbn, normalizeNss: normalizeNbn };
 
 /**
  * RFC 8458 (replacing RFC 3188) `urn:nbn:` — an ISO 3166 country code,
@@ -86,9 +104,5 @@ export const nbn: UrnNamespace = {
   reference: 'RFC 8458 (RFC 3188)',
   validateNss: validateNbn,
   explainNss: explainNbn,
-  // Only the country code is folded: the sub-namespace codes and the NBN string are
-  // assigned by each national library, and no case rule for them could be confirmed
-  // in RFC 8458, so folding them could merge names the library keeps apart (a false
-  // positive, which RFC 8141 §3.1 forbids a namespace rule to create).
-  normalizeNss: (nss) => nss.slice(0, 2).toLowerCase() + nss.slice(2),
+  normalizeNss: normalizeNbn,
 };
