@@ -22,6 +22,7 @@ const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  */
 export class Metrics {
   readonly #requests = new Map<string, number>();
+  readonly #keys = new Map<string, Map<number, string>>();
   readonly #buckets = new Float64Array(BUCKETS.length);
   #sum = 0;
   #count = 0;
@@ -42,7 +43,11 @@ export class Metrics {
 
   /** Counts one answered request. */
   observe(kind: string, status: number, seconds: number): void {
-    const k = `${kind}|${status}`;
+    // The "kind|status" key of each pair is built once, not per request.
+    let byStatus = this.#keys.get(kind);
+    if (byStatus === undefined) this.#keys.set(kind, (byStatus = new Map()));
+    let k = byStatus.get(status);
+    if (k === undefined) byStatus.set(status, (k = `${kind}|${status}`));
     this.#requests.set(k, (this.#requests.get(k) ?? 0) + 1);
     for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) this.#buckets[i]!++;
     this.#sum += seconds;

@@ -150,10 +150,12 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
   app.decorateRequest('client', '');
   registerJsonBody(app, opts.jsonDepth ?? 64);
 
+  // One listener for every response (no closure per request); a response emits 'close' once.
+  const settled = () => { metrics.inFlight--; };
   app.addHook('onRequest', (request, reply, done) => {
     metrics.inFlight++;
     // 'close' comes after the answer and after an aborted one alike.
-    reply.raw.once('close', () => { metrics.inFlight--; });
+    reply.raw.on('close', settled);
     reply.headers(COMMON_HEADERS);
     const peer = request.raw.socket.remoteAddress;
     request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);

@@ -63,6 +63,7 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     const commits = this.#source.rows.foreignCommits();
     if (commits === this.#foreignCommits) return;
     this.#foreignCommits = commits;
+    this.#source.begin();
     const generation = this.#source.rows.namesGeneration();
     if (generation !== this.#generation) {
       this.#cache.clear();
@@ -96,6 +97,7 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     let after = -1;
     while (!this.#closed) {
       this.#openTurn();
+      this.#source.begin();
       const rows = this.#source.rows.scan(after, pageSize);
       for (const row of rows) {
         after = row.id;

@@ -19,20 +19,33 @@ export class SqliteNameReader implements NameReader {
   }
 
   /**
-   * Opens the read transaction of this turn of the event loop, if none is
-   * open; true if it opened one. One snapshot for the turn halves the cost
-   * of a lookup (the WAL read lock is taken once, not per statement). It
-   * ends before the next turn, and at once when this process commits a
-   * write (endTurn), so a client reads its own writes; another process's
-   * write shows from the next turn.
+   * Starts a turn of the event loop, if none is started; true if it
+   * started one. The turn's reads share one read transaction (begun by
+   * the first of them, {@link SqliteNameReader.begin}): one snapshot for
+   * the turn halves the cost of a lookup (the WAL read lock is taken once,
+   * not per statement), and a turn whose names all come from the name
+   * cache runs no statement. It ends before the next turn, and at once
+   * when this process commits a write (endTurn), so a client reads its own
+   * writes; another process's write shows from the next turn.
    */
   openTurn(): boolean {
     if (this.#inTurn) return false;
-    this.rows.begin();
     this.#inTurn = true;
-    setImmediate(() => this.endTurn());
+    setImmediate(this.#endTurn);
     return true;
   }
+
+  /**
+   * Begins the turn's read transaction before a read, if it is not begun
+   * (a deferred BEGIN takes its snapshot at the first read: beginning it
+   * here rather than when the turn starts changes no snapshot).
+   */
+  begin(): void {
+    this.openTurn();
+    this.rows.begin();
+  }
+
+  readonly #endTurn = (): void => { this.endTurn(); };
 
   /** Ends this turn's read transaction. */
   endTurn(): void {
@@ -43,7 +56,7 @@ export class SqliteNameReader implements NameReader {
 
   /** The current row of `key`, in this turn's snapshot. */
   row(key: string): NamesTable | undefined {
-    this.openTurn();
+    this.begin();
     return this.rows.get(key);
   }
 
