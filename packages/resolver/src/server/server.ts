@@ -30,6 +30,7 @@ import { RateLimiter } from './ratelimit.js';
 import { UrnResolutionService } from './resolve.js';
 import { registerResolution } from './route.js';
 import { createFront } from './simple.js';
+import { parseQuery } from './query-string.js';
 import { HostAuthorities } from './host-authorities.js';
 import { ClientAddresses } from './client-address.js';
 import { localResolveUrn } from './local.js';
@@ -138,6 +139,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       logController: new LogController({ disableRequestLogging: true }),
       bodyLimit: limits.bodyBytes,
       return503OnClosing: true,
+      routerOptions: { querystringParser: parseQuery },
       serverFactory: (handler) => {
         httpServer = http.createServer({
           maxHeaderSize: limits.headerBytes,

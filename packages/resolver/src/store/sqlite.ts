@@ -9,6 +9,7 @@ import { storeDb, type StoreDb } from './db.js';
 import type { Database, NamesTable } from './schema.js';
 import { nameSlot } from './slots.js';
 import { ImmediateSqliteDialect, kyselySqlite, openSqliteFile } from './sqlite-driver.js';
+import { WalIndexWatch } from './wal-index-watch.js';
 
 function sqliteConnection(file: string): DatabaseSync {
   const db = openSqliteFile(file);
@@ -72,7 +73,7 @@ function namesRow(r: unknown[] | undefined): NamesTable | undefined {
  * synchronously, without kysely's per-query connection hand-over (which
  * costs more than the B-tree lookup itself).
  */
-function sqliteRows(db: DatabaseSync, writer: DatabaseSync): SqliteRows {
+function sqliteRows(db: DatabaseSync, writer: DatabaseSync, walIndex: WalIndexWatch): SqliteRows {
   const bySlot = arrayStatement(db, `select ${COLUMNS} from "names" where "id" = ?`);
   const byKey = arrayStatement(db, `select ${COLUMNS} from "names" where "key" = ?`);
   const inIdOrder = arrayStatement(db, `select ${COLUMNS}, "id" from "names" where "id" > ? order by "id" limit ?`);
@@ -80,6 +81,7 @@ function sqliteRows(db: DatabaseSync, writer: DatabaseSync): SqliteRows {
   const generation = arrayStatement(db, 'select "n" from "names_generation" where "id" = 1');
   const begin = db.prepare('begin');
   const commit = db.prepare('commit');
+  let dataVersionSeen = 0;
   return {
     // slots.ts: an empty slot means the name is not held; another key in it, a collision.
     get: (key) => {
@@ -89,7 +91,11 @@ function sqliteRows(db: DatabaseSync, writer: DatabaseSync): SqliteRows {
     begin: () => { if (!db.isTransaction) begin.run(); },
     end: () => { if (db.isTransaction) commit.run(); },
     scan: (after, limit) => (inIdOrder.all(after, limit) as unknown as unknown[][]).map((r) => ({ ...namesRow(r)!, id: r[7] as number })),
-    foreignCommits: () => (dataVersion.get() as unknown as [number])[0],
+    // Asked of SQLite only when the wal-index header moved (wal-index-watch.ts): nobody committed otherwise.
+    foreignCommits: () => {
+      if (walIndex.moved()) dataVersionSeen = (dataVersion.get() as unknown as [number])[0];
+      return dataVersionSeen;
+    },
     namesGeneration: () => Number((generation.get() as unknown as [number] | undefined)?.[0] ?? 0),
   };
 }
@@ -122,7 +128,9 @@ export async function openSqlite(file: string, migrate: (db: Kysely<Database>) =
   const memory = file === ':memory:';
   const readerDb = memory ? writerDb : sqliteConnection(file);
   const reader = memory ? writer : new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(readerDb) }) });
+  const walIndex = memory ? undefined : WalIndexWatch.open(file);
   const close = async () => {
+    walIndex?.close();
     if (reader !== writer) await reader.destroy();
     await writer.destroy();
     // kysely closes a connection only if it ever ran a query on it; the last
@@ -130,5 +138,5 @@ export async function openSqlite(file: string, migrate: (db: Kysely<Database>) =
     if (readerDb.isOpen) readerDb.close();
     if (writerDb.isOpen) writerDb.close();
   };
-  return { db: storeDb('sqlite', writer, reader, close), rows: memory ? undefined : sqliteRows(readerDb, writerDb) };
+  return { db: storeDb('sqlite', writer, reader, close), rows: walIndex === undefined ? undefined : sqliteRows(readerDb, writerDb, walIndex) };
 }
