@@ -7,6 +7,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import Fastify from 'fastify';
 import { importNames, openStore, startServer } from '@urikit/resolver';
 
 /** The record of name i: the same shape in every store. */
@@ -89,10 +90,29 @@ async function childBare(headersJson: string, mapSize: number): Promise<void> {
   answerCpuUntilStopped(() => { server.close(); });
 }
 
+/**
+ * fastify answering the same 302 as the bare server, from the same
+ * headers, with no store, no hooks and nothing in front: the least a
+ * resolver built on fastify can cost (the floor of its ratio to bare).
+ */
+async function childFastify(headersJson: string): Promise<void> {
+  const template = JSON.parse(headersJson) as { headers: Record<string, string>; body: string };
+  const app = Fastify({ logger: false });
+  app.get('/*', (request, reply) => {
+    const url = request.url;
+    const location = urlOf(Number(url.slice(-10)));
+    void reply.code(302).headers(template.headers).header('location', location).send(`Found: ${location}\n`);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send!({ port: (app.server.address() as { port: number }).port });
+  answerCpuUntilStopped(() => app.close());
+}
+
 /** Runs the child named by `argv` (after `--child`). */
 export async function runChild(argv: string[]): Promise<void> {
   if (argv[0] === 'import') await childImport(argv[1]!, Number(argv[2]));
   else if (argv[0] === 'resolver') await childResolver(argv[1]!, Number(argv[2]), argv[3] ?? 'on', argv[4] ?? 'on');
+  else if (argv[0] === 'fastify') await childFastify(argv[1]!);
   else await childBare(argv[1]!, Number(argv[2]));
 }
 

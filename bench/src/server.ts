@@ -150,6 +150,7 @@ async function main(): Promise<void> {
     const bare = await spawnChild<{ port: number }>(self, ['bare', sample, '0']);
     servers.unshift({ label: 'bare node:http', names: big, ...bare });
     for (const n of [1000, big]) servers.push({ label: 'node:http + Map', names: n, ...(await spawnChild<{ port: number }>(self, ['bare', sample, String(n)])) });
+    servers.push({ label: 'fastify alone', names: big, ...(await spawnChild<{ port: number }>(self, ['fastify', sample])) });
 
     const paired = (a: number, b: number) => median(results[a]!.map((m, round) => m.rps / results[b]![round]!.rps));
     const find = (label: string, n: number) => servers.findIndex((sv) => sv.label === label && sv.names === n);
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
     servers.forEach((sv, i) => {
       const rs = results[i]!;
       const pgCpu = rs.every((m) => m.pgCpuPerRequest !== undefined) ? median(rs.map((m) => m.pgCpuPerRequest!)).toFixed(1) : '';
-      const store = sv.store ? `${sv.store.engine}, ${sv.names.toLocaleString('en')}` : sv.label === 'bare node:http' ? 'none' : `Map, ${sv.names.toLocaleString('en')}`;
+      const store = sv.store ? `${sv.store.engine}, ${sv.names.toLocaleString('en')}` : sv.label.startsWith('node:http + Map') ? `Map, ${sv.names.toLocaleString('en')}` : 'none';
       log(`| ${store} | ${sv.label} | ${Math.round(median(rs.map((m) => m.rps))).toLocaleString('en')} | ${median(rs.map((m) => m.p50))} | ${median(rs.map((m) => m.p99))} | ${i === 0 ? '1.00' : paired(i, 0).toFixed(2)} | ${median(rs.map((m) => m.cpuPerRequest)).toFixed(1)} | ${pgCpu} | ${sv.rss ? Math.round(sv.rss / 2 ** 20) : ''} | ${rs.reduce((a, m) => a + m.non3xx, 0)} |`);
     });
     log();
@@ -223,6 +224,7 @@ async function main(): Promise<void> {
     ceiling('SQLite, 1,000 names', sqliteSmall);
     ceiling(`SQLite, ${big.toLocaleString('en')} names`, sqliteBig);
     ceiling(`PostgreSQL, ${big.toLocaleString('en')} names`, pgBigAt, true);
+    ceiling('fastify alone (the same 302, no store, no hooks, nothing in front): the floor of any resolver on fastify', find('fastify alone', big));
     log();
     log('CPU µs per answer: the process\'s own user + system time over the answers it gave, median round; PostgreSQL\'s is its backends\' for that resolver (read from /proc). Neither depends on how the load generator shares the two cores, which throughput does.');
     log(`The resolvers but the one marked off run with their rate limit on (${BENCH_RATE_LIMIT.perSecond.toLocaleString('en')} requests/s per client address, burst ${BENCH_RATE_LIMIT.burst.toLocaleString('en')}: above the benchmark's rate, so every request pays for the check and none is refused) and logging off; each fills its name cache (256 MiB by default) before it is measured.`);
