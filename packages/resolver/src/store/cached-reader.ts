@@ -5,7 +5,8 @@
  * descent through cold pages). It stays exact: this process's writes drop
  * their keys when they end (forget), and a commit by another process that
  * changed names empties it before the next turn's first read (SQLite's
- * data_version says another process committed; the names generation,
+ * data_version, asked when the wal-index header moved (wal-index-watch.ts),
+ * says another process committed; the names generation,
  * read in the turn's snapshot, says whether that commit changed names or
  * only statistics or link health).
  * On PostgreSQL, which tells no one of other machines' commits, the
