@@ -1,17 +1,19 @@
 /**
- * Bulk mode: one input per line from standard input or files, streamed
- * with backpressure so memory stays constant on any input size. Lines are
- * cut into blocks of whole lines; a block is processed in the main thread,
- * or by a pool of worker threads with `--jobs N`, and the answers are
- * written in input order. An invalid line is reported with its line
- * number and the run goes on.
+ * Bulk mode: one input per line from standard input or files, read in
+ * blocks of about a megabyte with backpressure so memory stays constant on
+ * any input size. Lines are cut into blocks of whole lines; a block is
+ * processed in the main thread, or by a pool of worker threads with
+ * `--jobs N`, and the answers are written in input order. An invalid line
+ * is reported with its line number and the run goes on.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { processBlock, type BlockJob, type BlockResult } from './block.js';
-import { WorkerPool } from './pool.js';
+import { isAscii } from 'node:buffer';
+import { processAsciiBlock, processBlock, type BlockJob, type BlockResult } from './block.js';
+import type { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
-import { splitLines } from './lines.js';
+import { countLines, fdReader, readLines } from './lines.js';
+import { ByteSink } from './out.js';
 
 /**
  * How a bulk run is set up.
@@ -99,37 +101,32 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
   }
   const progress = new Progress(stderr, o.progress && stderr.isTTY === true, totalBytes);
   const totals: BulkTotals = { lines: 0, inputs: 0, failed: 0 };
-  const pool = o.jobs > 1 ? new WorkerPool(o.jobs) : undefined;
+  // The pool's module (worker_threads) is loaded only when there is a pool.
+  const pool = o.jobs > 1 ? new (await import('./pool.js')).WorkerPool(o.jobs) : undefined;
   const maxInFlight = Math.max(2, o.jobs * 3);
   const queue: Array<Promise<BlockResult>> = [];
-  const blockSize = o.blockSize ?? 256 * 1024;
+  const blockSize = o.blockSize ?? 1 << 20;
+  // A buffer written at once (a file, a pipe on Linux: writes are synchronous) is filled again.
+  const sink = new ByteSink((b) => {
+    stdout.write(b);
+    return stdout.writableLength === 0;
+  }, blockSize + (blockSize >> 2));
 
-  const write = async (r: BlockResult): Promise<void> => {
+  const count = (r: BlockResult): void => {
     totals.lines += r.lines;
     totals.inputs += r.inputs;
     totals.failed += r.failed;
     progress.lines = totals.lines;
+  };
+
+  const write = async (r: BlockResult): Promise<void> => {
+    count(r);
     if (r.err) {
       progress.clear();
       stderr.write(r.err);
     }
     if (r.out && !stdout.write(r.out)) await once(stdout, 'drain');
     progress.tick();
-  };
-
-  const submit = async (job: BlockJob, bytes: Buffer, firstLine: number): Promise<void> => {
-    if (!pool) {
-      await write(processBlock(job, bytes.toString('utf8'), firstLine));
-      return;
-    }
-    // A fresh buffer of its own, so that it can be transferred to the worker.
-    const copy = new Uint8Array(bytes.length);
-    copy.set(bytes);
-    const pending = pool.run(job, copy, firstLine);
-    // Awaited in order below; marked handled now so that a failure is not an unhandled rejection meanwhile.
-    pending.catch(() => undefined);
-    queue.push(pending);
-    while (queue.length >= maxInFlight) await write(await queue.shift()!);
   };
 
   const emit = async (r: BlockResult): Promise<void> => {
@@ -141,19 +138,70 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
     }
   };
 
+  /** One block in this thread; its answers go out before the next block is read. */
+  const inThread = async (job: BlockJob, bytes: Buffer, firstLine: number): Promise<number> => {
+    let from = 0;
+    // A byte order mark opens the input, not a line (processBlock skips it in text).
+    if (firstLine === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from = 3;
+    if (!isAscii(from === 0 ? bytes : bytes.subarray(from))) {
+      const r = processBlock(job, bytes.toString('utf8'), firstLine);
+      await write(r);
+      return r.lines;
+    }
+    const r = processAsciiBlock(job, from === 0 ? bytes : bytes.subarray(from), firstLine, sink);
+    count(r);
+    if (r.err) {
+      progress.clear();
+      stderr.write(r.err);
+    }
+    sink.flush();
+    if (stdout.writableNeedDrain) await once(stdout, 'drain');
+    // A turn of the event loop per block: an error of standard output (a
+    // reader gone away) is seen now, not after the whole input.
+    else await new Promise<void>((resolve) => setImmediate(resolve));
+    progress.tick();
+    return r.lines;
+  };
+
+  /** One block to the pool; answers are written in order as they come back. */
+  const toPool = async (p: WorkerPool, job: BlockJob, bytes: Buffer, firstLine: number): Promise<number> => {
+    // A fresh buffer of its own, so that it can be transferred to the worker.
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    const pending = p.run(job, copy, firstLine);
+    // Awaited in order below; marked handled now so that a failure is not an unhandled rejection meanwhile.
+    pending.catch(() => undefined);
+    queue.push(pending);
+    while (queue.length >= maxInFlight) await write(await queue.shift()!);
+    // The lines of the block: its line feeds, and a last line without one.
+    return countLines(bytes, bytes.length) + (bytes[bytes.length - 1] === 10 ? 0 : 1);
+  };
+
   try {
     for (const source of o.sources) {
       const job: BlockJob = { ...o.job, source };
-      const stream = source === '-' ? process.stdin : createReadStream(source, { highWaterMark: 1 << 20 });
-      const counted = (async function* () {
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          progress.bytes += chunk.length;
-          yield chunk;
+      const fd = source === '-' ? 0 : openSync(source, 'r');
+      try {
+        const read = fdReader(fd, () => process.stdin);
+        let line = 1;
+        const counted = (buf: Buffer, offset: number, length: number): number | Promise<number> => {
+          const got = read(buf, offset, length);
+          if (typeof got === 'number') {
+            progress.bytes += got;
+            return got;
+          }
+          return got.then((n) => ((progress.bytes += n), n));
+        };
+        for await (const piece of readLines(counted, { blockSize, maxLine: o.maxLine })) {
+          if (piece.kind === 'lines') {
+            line += pool ? await toPool(pool, job, piece.bytes, line) : await inThread(job, piece.bytes, line);
+          } else {
+            await emit(tooLong(job, line, o.maxLine));
+            line++;
+          }
         }
-      })();
-      for await (const piece of splitLines(counted, { blockSize, maxLine: o.maxLine })) {
-        if (piece.kind === 'lines') await submit(job, piece.bytes, piece.firstLine);
-        else await emit(tooLong(job, piece.line, o.maxLine));
+      } finally {
+        if (fd !== 0) closeSync(fd);
       }
     }
     while (queue.length) await write(await queue.shift()!);
@@ -161,7 +209,6 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
     progress.clear();
     if (pool) await pool.close();
   }
-
   if (o.stats) {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const usage = process.resourceUsage();

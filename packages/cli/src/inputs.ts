@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { isatty } from 'node:tty';
 import { EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args } from './command.js';
 import { renderOutcome, type BlockJob } from './block.js';
 import { runBulk } from './bulk.js';
@@ -82,7 +83,8 @@ export async function runPerInput(p: PerInput, args: Args, inputs: string[]): Pr
     await writeOut(acc.out);
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   }
-  if (files.length === 0 && process.stdin.isTTY) {
+  // isatty, not process.stdin.isTTY: making the stdin stream would set a pipe non-blocking, and bulk mode reads it with blocking reads.
+  if (files.length === 0 && isatty(0)) {
     throw new UsageError('no input: give it as an argument, with --input FILE, or pipe one per line on standard input', p.command);
   }
   const sources = files.length > 0 ? files : ['-'];

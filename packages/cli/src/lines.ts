@@ -1,45 +1,154 @@
 /**
  * Cutting a byte stream into blocks of whole lines, the input side of bulk
- * mode. The stream is pulled only as fast as the blocks are consumed
- * (backpressure), and the bytes held never exceed one block plus one line
- * of at most `maxLine` bytes plus one chunk: a longer line is reported as
- * too long and skipped without being held, so memory stays constant on any
- * input.
+ * mode. The bytes are read into one buffer of about a block (reused from
+ * block to block: no allocation per chunk, no concatenation), and a block
+ * is the buffer up to its last line feed; the unfinished line after it
+ * moves to the front for the next read. A line longer than `maxLine` bytes
+ * is reported as too long and skipped without being held, so memory stays
+ * constant on any input: the buffer grows only for a line that does not
+ * fit, and never past `maxLine` + 1 bytes.
  */
+import { readSync } from 'node:fs';
 
 /**
- * What {@link splitLines} yields: a run of whole lines, or the number of a line too long to hold.
+ * What {@link readLines} yields: a run of whole lines (the last one of the
+ * input may lack its line feed), or a line too long to hold. `bytes` is a
+ * view into the reader's buffer, good until the next piece is asked for.
+ * Lines are not numbered here: the caller counts them as it goes.
  *
  * @example
  * ```ts
- * const pieces: Piece[] = [];
- * import { Readable } from 'node:stream';
- * const chunks = Readable.from(['a\n', '0123456789', '\nb\n'].map((s) => Buffer.from(s)));
- * for await (const p of splitLines(chunks, { blockSize: 1, maxLine: 4 })) pieces.push(p);
- * pieces.map((p) => (p.kind === 'lines' ? p.bytes.toString() : p)) // ['a\n', { kind: 'too-long', line: 2 }, 'b\n']
+ * const pieces: string[] = [];
+ * for await (const p of readLines(chunkReader(['a\n', '0123456789', '\nb\n']), { blockSize: 8, maxLine: 4 })) {
+ *   pieces.push(p.kind === 'lines' ? p.bytes.toString() : p.kind);
+ * }
+ * pieces // ['a\n', 'too-long', 'b\n']
  * ```
  */
-export type Piece =
-  | { kind: 'lines'; bytes: Buffer; firstLine: number; lines: number }
-  | { kind: 'too-long'; line: number };
+export type Piece = { kind: 'lines'; bytes: Buffer } | { kind: 'too-long' };
 
 /**
- * How {@link splitLines} cuts.
+ * How {@link readLines} cuts.
  *
  * @example
  * ```ts
  * const o: SplitOptions = { blockSize: 6, maxLine: 16 };
  * const blocks: string[] = [];
- * import { Readable } from 'node:stream';
- * for await (const p of splitLines(Readable.from(['ab\n', 'cd\n', 'ef\n', 'gh\n'].map((s) => Buffer.from(s))), o)) if (p.kind === 'lines') blocks.push(p.bytes.toString());
- * blocks // ['ab\ncd\n', 'ef\ngh\n'] (a block is yielded once 6 bytes are held)
+ * for await (const p of readLines(chunkReader(['ab\n', 'cd\n', 'ef\n', 'gh\n']), o)) if (p.kind === 'lines') blocks.push(p.bytes.toString());
+ * blocks // ['ab\ncd\n', 'ef\ngh\n'] (a block is yielded once the 6-byte buffer is full)
  * ```
  */
 export interface SplitOptions {
-  /** A block is yielded once this many bytes are held and a line has ended (about). */
+  /** The size of the read buffer, so of a block (about: the last line of the buffer goes to the next block). */
   blockSize: number;
-  /** A line found longer than this while it is still being read is reported and skipped. */
+  /** A line of more bytes than this (its line feed not counted, a CR counted) is reported as too long and skipped. */
   maxLine: number;
+}
+
+/**
+ * Reads bytes into `buf[offset, offset + length)` and returns how many it
+ * read (0 at the end of the input), or a promise of that.
+ *
+ * @example
+ * ```ts
+ * const read: ReadInto = chunkReader(['abc']);
+ * const buf = Buffer.alloc(8);
+ * read(buf, 0, 8) // 3
+ * ```
+ */
+export type ReadInto = (buf: Buffer, offset: number, length: number) => number | Promise<number>;
+
+/**
+ * A {@link ReadInto} over chunks held in memory, one chunk (or what fits of it) per call.
+ *
+ * @example
+ * ```ts
+ * const read = chunkReader(['ab', 'c']);
+ * const buf = Buffer.alloc(4);
+ * [read(buf, 0, 4), read(buf, 2, 2), read(buf, 3, 1)] // [2, 1, 0]
+ * buf.toString('utf8', 0, 3) // 'abc'
+ * ```
+ */
+export function chunkReader(chunks: Array<string | Uint8Array>): ReadInto {
+  let i = 0;
+  let at = 0;
+  return (buf, offset, length) => {
+    while (i < chunks.length) {
+      const c = chunks[i]!;
+      const b = typeof c === 'string' ? Buffer.from(c) : c;
+      if (at >= b.length) {
+        i++;
+        at = 0;
+        continue;
+      }
+      const n = Math.min(length, b.length - at);
+      buf.set(b.subarray(at, at + n), offset);
+      at += n;
+      return n;
+    }
+    return 0;
+  };
+}
+
+/**
+ * A {@link ReadInto} over a stream (standard input when it cannot be read
+ * synchronously), copying from its chunks.
+ *
+ * @example
+ * ```ts
+ * import { Readable } from 'node:stream';
+ * const read = streamReader(Readable.from([Buffer.from('ab'), Buffer.from('c')]));
+ * const buf = Buffer.alloc(4);
+ * [await read(buf, 0, 4), await read(buf, 2, 2), await read(buf, 3, 1)] // [2, 1, 0]
+ * ```
+ */
+export function streamReader(stream: AsyncIterable<Uint8Array>): ReadInto {
+  const it = stream[Symbol.asyncIterator]();
+  let chunk: Uint8Array | undefined;
+  let at = 0;
+  return async (buf, offset, length) => {
+    while (chunk === undefined || at >= chunk.length) {
+      const r = await it.next();
+      if (r.done) return 0;
+      chunk = r.value;
+      at = 0;
+    }
+    const n = Math.min(length, chunk.length - at);
+    buf.set(chunk.subarray(at, at + n), offset);
+    at += n;
+    return n;
+  };
+}
+
+/**
+ * A {@link ReadInto} over a file descriptor, read synchronously (a blocking
+ * read per call: no stream, no promise per chunk). A descriptor that would
+ * block (standard input opened non-blocking by the process that started
+ * this one) is read through `fallback()`'s stream from then on.
+ *
+ * @example
+ * ```ts
+ * import { openSync, writeFileSync } from 'node:fs';
+ * writeFileSync('abc.txt', 'abc');
+ * const read = fdReader(openSync('abc.txt', 'r'));
+ * const buf = Buffer.alloc(8);
+ * [read(buf, 0, 8), read(buf, 3, 5)] // [3, 0]
+ * ```
+ */
+export function fdReader(fd: number, fallback?: () => AsyncIterable<Uint8Array>): ReadInto {
+  let slow: ReadInto | undefined;
+  return (buf, offset, length) => {
+    if (slow) return slow(buf, offset, length);
+    try {
+      return readSync(fd, buf, offset, length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EOF') return 0; // Windows' end of a pipe
+      if (code !== 'EAGAIN' || !fallback) throw e;
+      slow = streamReader(fallback());
+      return slow(buf, offset, length);
+    }
+  };
 }
 
 /**
@@ -62,70 +171,94 @@ export function countLines(buf: Uint8Array, end: number): number {
 }
 
 /**
- * Yields the blocks of whole lines of `stream` with the number of their
- * first line (1-based). The last block may end without a line feed. A line
- * becomes a `too-long` piece when more than `maxLine` of its bytes are held
- * before its end is seen; a line never longer than `maxLine` is always
- * yielded whole.
+ * Yields the blocks of whole lines of the input that `read` gives, and a
+ * `too-long` piece in place of each line of more than `maxLine` bytes.
+ * The last block may end without a line feed. A block is yielded when the
+ * buffer is full (or at the end of the input), so a slow producer's lines
+ * wait until a block's worth has come, as a pipe's reader expects.
  *
  * @example
  * ```ts
- * // A line cut across two chunks comes out whole; the last line needs no line feed.
+ * // A line cut across two reads comes out whole; the last line needs no line feed.
  * const blocks: string[] = [];
- * import { Readable } from 'node:stream';
- * const stdin = Readable.from([Buffer.from('http://a/\nhttp:'), Buffer.from('//b/\nhttp://c/')]);
- * for await (const p of splitLines(stdin, { blockSize: 8, maxLine: 1 << 24 })) {
- *   if (p.kind === 'lines') blocks.push(`${p.firstLine}+${p.lines}: ${p.bytes.toString('utf8')}`);
+ * const read = chunkReader(['http://a/\nhttp:', '//b/\nhttp://c/']);
+ * for await (const p of readLines(read, { blockSize: 12, maxLine: 1 << 24 })) {
+ *   if (p.kind === 'lines') blocks.push(p.bytes.toString('utf8'));
  * }
- * blocks // ['1+1: http://a/\n', '2+1: http://b/\n', '3+0: http://c/']
+ * blocks // ['http://a/\n', 'http://b/\n', 'http://c/']
  * ```
  */
-export async function* splitLines(stream: AsyncIterable<Uint8Array>, o: SplitOptions): AsyncGenerator<Piece> {
-  let parts: Buffer[] = [];
-  let partsLen = 0;
-  /** Index in the held bytes of the last line feed, or -1. */
-  let lastNl = -1;
-  let line = 1;
+export async function* readLines(read: ReadInto, o: SplitOptions): AsyncGenerator<Piece> {
+  let buf = Buffer.allocUnsafe(Math.max(1, o.blockSize));
+  /** Bytes held: buf[0, len), starting at the start of a line. */
+  let len = 0;
+  /** Inside a too-long line: the bytes up to its line feed are dropped. */
   let skipping = false;
-
-  const cut = (upTo: number): Piece => {
-    const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partsLen);
-    const bytes = buf.subarray(0, upTo);
-    const lines = countLines(bytes, upTo);
-    const piece: Piece = { kind: 'lines', bytes, firstLine: line, lines };
-    line += lines;
-    const rest = buf.subarray(upTo);
-    parts = rest.length ? [rest] : [];
-    partsLen = rest.length;
-    lastNl = -1;
-    return piece;
-  };
-
-  for await (const chunk of stream) {
-    let c = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (skipping) {
-      const nl = c.indexOf(10);
-      if (nl < 0) continue;
-      c = c.subarray(nl + 1);
-      skipping = false;
-      line++;
-    }
-    if (c.length === 0) continue;
-    const lastInChunk = c.lastIndexOf(10);
-    if (lastInChunk >= 0) lastNl = partsLen + lastInChunk;
-    parts.push(c);
-    partsLen += c.length;
-    if (partsLen - (lastNl + 1) > o.maxLine) {
-      // The line being read is too long to hold: the lines before it go out, it is reported and skipped.
-      if (lastNl >= 0) yield cut(lastNl + 1);
-      yield { kind: 'too-long', line };
-      parts = [];
-      partsLen = 0;
-      lastNl = -1;
-      skipping = true;
+  for (;;) {
+    if (len === buf.length) {
+      // Full: the block is everything up to the last line feed.
+      const lastNl = buf.lastIndexOf(10, len - 1);
+      if (lastNl >= 0) {
+        yield* checked(buf.subarray(0, lastNl + 1), o.maxLine, buf.length);
+        buf.copyWithin(0, lastNl + 1, len);
+        len -= lastNl + 1;
+      } else if (buf.length > o.maxLine) {
+        yield { kind: 'too-long' };
+        len = 0;
+        skipping = true;
+      } else {
+        // One line fills the buffer: room for it, up to a line of maxLine bytes and its line feed.
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, o.maxLine + 1));
+        buf.copy(bigger, 0, 0, len);
+        buf = bigger;
+      }
+      if (len > o.maxLine) {
+        // The unfinished line already holds more than maxLine bytes.
+        yield { kind: 'too-long' };
+        len = 0;
+        skipping = true;
+      }
       continue;
     }
-    if (partsLen >= o.blockSize && lastNl >= 0) yield cut(lastNl + 1);
+    const got = read(buf, len, buf.length - len);
+    const n = typeof got === 'number' ? got : await got;
+    if (n === 0) break;
+    if (skipping) {
+      // Nothing is held while skipping (len is 0): the bytes after the long line's end are kept.
+      const nl = buf.subarray(0, n).indexOf(10);
+      if (nl < 0) continue;
+      buf.copyWithin(0, nl + 1, n);
+      len = n - (nl + 1);
+      skipping = false;
+      continue;
+    }
+    len += n;
   }
-  if (partsLen > 0) yield cut(partsLen);
+  if (len > 0 && !skipping) yield* checked(buf.subarray(0, len), o.maxLine, buf.length);
+}
+
+/**
+ * The block as it is, unless the buffer is larger than a line may be:
+ * then each of its lines longer than `maxLine` becomes a `too-long` piece
+ * between the runs of lines around it.
+ */
+function* checked(block: Buffer, maxLine: number, capacity: number): Generator<Piece> {
+  if (capacity <= maxLine + 1) {
+    // No line of the block can be longer than maxLine (with its line feed, it fit).
+    yield { kind: 'lines', bytes: block };
+    return;
+  }
+  let from = 0;
+  let pos = 0;
+  while (pos < block.length) {
+    let nl = block.indexOf(10, pos);
+    if (nl < 0) nl = block.length;
+    if (nl - pos > maxLine) {
+      if (pos > from) yield { kind: 'lines', bytes: block.subarray(from, pos) };
+      yield { kind: 'too-long' };
+      from = nl + 1;
+    }
+    pos = nl + 1;
+  }
+  if (from < block.length) yield { kind: 'lines', bytes: block.subarray(from) };
 }

@@ -102,6 +102,49 @@ describe('bulk mode over ../shared/corpus', () => {
     expect(records(r.stdout).map((x) => [x.line, x.normalized])).toEqual([[3, 'http://a/'], [5, 'http://b/']]);
   });
 
+  it('blocks of a megabyte: a line and a multi-byte character cut at the end of the read buffer, CRLF, blank and invalid lines, no final line feed', async () => {
+    // Mostly ASCII lines (each block's fast path), with a non-ASCII line placed
+    // across the 1 MiB mark at each of a few offsets (that block takes the UTF-8 path).
+    for (const shift of [0, 1, 2, 5]) {
+      const lines: string[] = [];
+      let size = 0;
+      for (let i = 0; size < (1 << 20) - 64; i++) {
+        const l = i % 7 === 0 ? `HTTP://Example.COM:80/${i}\r` : i % 11 === 0 ? '' : i % 13 === 0 ? `http://a b/${i}` : `http://example.com/${i}`;
+        lines.push(l);
+        size += Buffer.byteLength(l) + 1;
+      }
+      // The padding line ends 17 - shift bytes before the 1 MiB mark: the mark falls inside the é run of the next line.
+      const pad = (1 << 20) - size - 20 - 17 + shift;
+      lines.push(`http://example.com/${'p'.repeat(Math.max(0, pad))}`);
+      lines.push('http://\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9.example/\u{1F600}');
+      for (let i = 0; i < 3000; i++) lines.push(i % 5 === 0 ? `http://EXAMPLE.com/%7e${i}\r` : `http://example.org/${i}`);
+      lines.push('HTTP://last.example');
+      const input = lines.join('\n');
+      const one = await run(['normalize'], input);
+      const two = await run(['normalize', '--jobs', '2'], input);
+      const expected = lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => l !== '');
+      // The command reads a URI reference (an IRI is refused: ops/uri.ts), then normalizes.
+      const cli = (l: string): string | undefined => (isValid(l) ? normalizedOrUndefined(l) : undefined);
+      const good = expected.map(cli);
+      expect(one.stdout).toBe(good.filter((x): x is string => x !== undefined).map((l) => l + '\n').join(''));
+      expect(two.stdout).toBe(one.stdout);
+      expect(two.stderr).toBe(one.stderr);
+      const badLines = lines.flatMap((l, i) => (l !== '' && l !== '\r' && cli(l.replace(/\r$/, '')) === undefined ? [i + 1] : []));
+      expect(one.stderr.split('\n').filter((l) => l !== '').map((l) => Number(/^-:(\d+):/.exec(l)![1]))).toEqual(badLines);
+      expect(one.code).toBe(1);
+      const v = await run(['validate'], input);
+      const invalid = lines.flatMap((l, i) => (l !== '' && !isValid(l.replace(/\r$/, '')) ? [i + 1] : []));
+      expect(v.stdout.split('\n').filter((l) => l !== '').map((l) => Number(/^-:(\d+):/.exec(l)![1]))).toEqual(invalid);
+    }
+  });
+
+  it('a file read in blocks: the same answers as standard input, with the file named', async () => {
+    const r = await run(['validate', '--input', CORPUS + 'kasztp.txt']);
+    const s = await run(['validate'], readFileSync(CORPUS + 'kasztp.txt'));
+    expect(r.stdout).toBe(s.stdout.replaceAll(/^-:/gm, `${CORPUS}kasztp.txt:`));
+    expect(r.code).toBe(1);
+  });
+
   for (const file of ['node_files.txt', 'isaacs_files.txt']) {
     it(`extract streams ${file} and finds what extractUris finds in the whole text, at the same offsets`, async () => {
       const text = readFileSync(CORPUS + file, 'utf8');

@@ -117,6 +117,34 @@ export const QUICK_TEXT: Record<string, (input: string, o: OpOptions) => string 
 };
 
 /**
+ * {@link QUICK_TEXT} for a block known to be ASCII (bulk mode checks the
+ * bytes of a block at once), with its options read once: the function for
+ * every line of the job, or `undefined` when the operation has none.
+ *
+ * @example
+ * ```ts
+ * quickAscii('normalize', { level: 'syntax' })!('HTTP://A:80/') // 'http://a:80/'
+ * quickAscii('normalize', {})!('http://a b/') // throws UriError
+ * quickAscii('validate', {})!('http://a b/') // undefined (invalid: the full operation reports it)
+ * quickAscii('parse', {}) // undefined
+ * ```
+ */
+export function quickAscii(op: string, o: OpOptions): ((input: string) => string | null | undefined) | undefined {
+  if (op === 'normalize') {
+    // ASCII text: an IRI reference is a URI reference (RFC 3987 §2.2), the kind normalizeOp checks by default.
+    if ((o.kind ?? 'uri-reference') !== 'uri-reference') return undefined;
+    const opts = { level: o.level === 'syntax' ? 'syntax' as const : 'scheme' as const };
+    return (input) => normalize(input, opts);
+  }
+  if (op === 'validate') {
+    const kind = o.kind ?? 'uri-reference';
+    const opts = profileOpt(o);
+    return (input) => (isValid(input, kind, opts) ? null : undefined);
+  }
+  return undefined;
+}
+
+/**
  * `resolve`: the reference against `o.base` (RFC 3986 §5.2).
  *
  * @example
