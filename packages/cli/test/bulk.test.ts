@@ -5,7 +5,9 @@
  * pipe. The library itself (run in this process) is the oracle for which
  * lines are valid and what they normalize to.
  */
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractUris, isValid, normalize, UriError } from 'urikit';
@@ -155,6 +157,34 @@ describe('bulk mode over ../shared/corpus', () => {
       expect(records(r.stdout)).toEqual(expected);
     });
   }
+
+  it('extract: characters of 2, 3 and 4 bytes cut at the 64 KiB chunk boundaries, a byte order mark, a file and standard input alike', async () => {
+    const words = ['caf\u00e9', 'na\u00efve \u20ac5', '\u{1F600}', 'see http://example.com/a.', '<http://www.w3.org/Addressing/>', 'http://b\u00fccher.example/\u00e4', '(mailto:a@b.example)'];
+    const dir = mkdtempSync(join(tmpdir(), 'urikit-extract-'));
+    try {
+      let cutInside = 0;
+      for (const shift of [0, 1, 2, 3]) {
+        // ASCII up to `shift` bytes before the first boundary (65,536 bytes with the mark), then a 4-byte character.
+        let text = 'see http://example.com/a. '.repeat(3000).slice(0, 65536 - 3 - shift) + '\u{1F600}\u00e9 ';
+        for (let i = 0; text.length < 200_000; i++) text += words[i % words.length] + (i % 9 === 8 ? '\n' : ' ');
+        const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+        for (let at = 65536; at < bytes.length; at += 65536) if ((bytes[at]! & 0xc0) === 0x80) cutInside++;
+        // TextDecoder drops the byte order mark: offsets count from the text after it.
+        const expected = extractUris(text);
+        const file = join(dir, `t${shift}.txt`);
+        writeFileSync(file, bytes);
+        const f = await run(['extract', '--json', file]);
+        expect(records(f.stdout)).toEqual(expected.map((m) => ({ source: file, ...m })));
+        const s = await run(['extract', '--json'], bytes);
+        expect(records(s.stdout)).toEqual(expected.map((m) => ({ ...m })));
+        const plain = await run(['extract'], bytes);
+        expect(plain.stdout).toBe(expected.map((m) => m.uri + '\n').join(''));
+      }
+      expect(cutInside).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('no progress line when standard error is a pipe', async () => {
     const input = readFileSync(CORPUS + 'node_files.txt');

@@ -3,13 +3,17 @@
  * (Appendix E of the 1997 and 2003 drafts), or every link of an HTML
  * document resolved against its base.
  */
-import { createReadStream, existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import { isatty } from 'node:tty';
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { extractUriBatches } from 'urikit';
 import { COMMON, EXIT_INVALID, EXIT_OK, UsageError, type Command } from '../command.js';
-import { writeOut } from '../inputs.js';
+import { fdReader } from '../lines.js';
+import { ByteSink } from '../out.js';
+import { textChunks } from '../text-chunks.js';
 import type { ExtractOptions } from 'urikit';
 
 async function readAll(source: string): Promise<string> {
@@ -55,7 +59,8 @@ export const extractCommand: Command = {
   run: async (args) => {
     const sources = args.positionals.length > 0 ? args.positionals : ['-'];
     for (const f of sources) if (f !== '-' && !existsSync(f)) throw new UsageError(`cannot read ${f}: no such file`, 'extract');
-    if (sources.every((s) => s === '-') && process.stdin.isTTY) throw new UsageError('no input: give FILE arguments or pipe text on standard input', 'extract');
+    // isatty, not process.stdin.isTTY: making the stdin stream would set a pipe non-blocking, and it is read with blocking reads.
+    if (sources.every((s) => s === '-') && isatty(0)) throw new UsageError('no input: give FILE arguments or pipe text on standard input', 'extract');
     const json = args.values.json === true;
     const opts: ExtractOptions = {};
     const schemes = args.values.scheme as string[] | undefined;
@@ -65,20 +70,18 @@ export const extractCommand: Command = {
     if (args.values['no-iri'] === true) opts.iri = false;
     const base = args.values.base as string | undefined;
     let failed = 0;
-    // The output is written in blocks of about 64 KB, not a write per URI:
+    // The output is gathered in a buffer of a megabyte, not a write per URI:
     // tens of thousands of small writes cost more than finding the URIs.
-    let pending = '';
-    const flush = async (): Promise<void> => {
-      const text = pending;
-      pending = '';
-      await writeOut(text);
+    const stdout = process.stdout;
+    const sink = new ByteSink((b) => {
+      stdout.write(b);
+      return stdout.writableLength === 0;
+    });
+    const drained = async (): Promise<void> => {
+      if (stdout.writableNeedDrain) await once(stdout, 'drain');
     };
     for (const source of sources) {
       const name = source === '-' ? undefined : source;
-      const emit = async (rec: Record<string, unknown>, link: string): Promise<void> => {
-        pending += json ? JSON.stringify(name === undefined ? rec : { source: name, ...rec }) + '\n' : link + '\n';
-        if (pending.length >= 65536) await flush();
-      };
       if (args.values.html === true) {
         // 2003 draft §5.1: the base is the first <base href>, else the URI the document was retrieved from.
         const documentUri = base ?? (name !== undefined ? pathToFileURL(resolvePath(name)).href : undefined);
@@ -87,26 +90,40 @@ export const extractCommand: Command = {
         for (const l of found.links) {
           if (l.uri === undefined) {
             failed++;
-            await flush(); // the error line comes after the links before it
+            sink.flush(); // the error line comes after the links before it
             if (!json) process.stderr.write(`${name ?? '-'}:@${l.offset}: <${l.element} ${l.attribute}=${JSON.stringify(l.value)}>: ${l.error ?? 'unresolvable'}\n`);
           }
-          if (json) await emit({ base: found.base, ...l }, '');
-          else if (l.uri !== undefined) await emit({}, l.uri);
-        }
-        continue;
-      }
-      const stream = source === '-' ? process.stdin : createReadStream(source, { highWaterMark: 4 << 20 });
-      for await (const batch of extractUriBatches(stream as AsyncIterable<Buffer>, opts)) {
-        for (const found of batch) {
-          if (json) await emit({ ...found }, '');
-          else {
-            pending += found.uri + '\n';
-            if (pending.length >= 65536) await flush();
+          if (json) sink.text(JSON.stringify(name === undefined ? { base: found.base, ...l } : { source: name, base: found.base, ...l }) + '\n');
+          else if (l.uri !== undefined) {
+            sink.text(l.uri);
+            sink.byte(10);
           }
         }
+        sink.flush();
+        await drained();
+        continue;
+      }
+      const fd = source === '-' ? 0 : openSync(source, 'r');
+      try {
+        for await (const batch of extractUriBatches(textChunks(fdReader(fd, () => process.stdin)), opts)) {
+          for (const found of batch) {
+            if (json) sink.text(JSON.stringify(name === undefined ? { ...found } : { source: name, ...found }) + '\n');
+            else {
+              sink.text(found.uri);
+              sink.byte(10);
+            }
+          }
+          if (sink.length >= 1 << 16) {
+            sink.flush();
+            await drained();
+          }
+        }
+      } finally {
+        if (fd !== 0) closeSync(fd);
       }
     }
-    await flush();
+    sink.flush();
+    await drained();
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };
