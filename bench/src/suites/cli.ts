@@ -18,7 +18,8 @@ import type { Suite } from '../run.js';
 import { buildText } from './extract.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../../../packages/cli/dist/bin.js', import.meta.url));
+// The command as it is run (`npx urikit`): the launcher, which runs the start-up bundle for these commands.
+const BIN = fileURLToPath(new URL('../../../packages/cli/bin/urikit.js', import.meta.url));
 
 /** A streaming line loop: chunks in, one normalized line out per line in, as the CLI does. */
 function script(load: string, call: string): string {

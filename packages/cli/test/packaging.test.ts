@@ -7,7 +7,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT } from './run.js';
+import { BIN, CORPUS, ROOT } from './run.js';
 
 const PACKAGES = [
   { dir: 'packages/urikit', name: 'urikit', probe: 'parse' },
@@ -72,5 +72,32 @@ describe('packaging', () => {
   it('npx urikit runs the launcher from the repository root', () => {
     const r = spawnSync(process.execPath, [`${ROOT}packages/cli/bin/urikit.js`, 'validate', 'http://a/b'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
+  });
+
+  it('the start-up bundle dist/urikit.js (what the launcher runs for the core-only commands) answers as dist/bin.js does', () => {
+    const bundle = `${ROOT}packages/cli/dist/urikit.js`;
+    expect(readFileSync(bundle, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const corpus = readFileSync(`${CORPUS}kasztp.txt`);
+    const cases: Array<{ args: string[]; input?: Buffer | string }> = [
+      { args: ['normalize'], input: corpus },
+      { args: ['validate', '--json'], input: corpus.subarray(0, 200_000) },
+      { args: ['extract', '--json', `${CORPUS}isaacs_files.txt`] },
+      { args: ['parse', 'http://a b/', 'http://a/b?c#d'] },
+      { args: ['urn', 'normalize', 'URN:EXAMPLE:a%2c'] },
+      { args: ['normalize', '--jobs', '2'], input: 'HTTP://A:80/\nhttp://a b/\n' },
+      { args: ['frobnicate'] },
+      { args: ['--version'] },
+      { args: ['extract', '--help'] },
+    ];
+    for (const c of cases) {
+      const opts = { encoding: 'utf8' as const, input: c.input ?? '', maxBuffer: 1 << 28, cwd: ROOT };
+      const a = spawnSync(process.execPath, [bundle, ...c.args], opts);
+      const b = spawnSync(process.execPath, [BIN, ...c.args], opts);
+      expect([a.status, a.stdout, a.stderr], c.args.join(' ')).toEqual([b.status, b.stdout, b.stderr]);
+    }
+    // Through the launcher: a core-only command, and one that loads the resolver (run from dist/bin.js).
+    const launcher = `${ROOT}packages/cli/bin/urikit.js`;
+    expect(spawnSync(process.execPath, [launcher, 'normalize', 'HTTP://A:80'], { encoding: 'utf8' }).stdout).toBe('http://a/\n');
+    expect(spawnSync(process.execPath, [launcher, 'urn', 'mint', '--help'], { encoding: 'utf8' }).status).toBe(0);
   });
 });
