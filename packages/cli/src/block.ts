@@ -186,7 +186,7 @@ function blockOfText(job: BlockJob, text: string, firstLine: number): BlockResul
  * ```ts
  * import { ByteSink } from './out.js';
  * let written = '';
- * const sink = new ByteSink((b) => ((written += b.toString()), true));
+ * const sink = new ByteSink((b) => { written += b.toString(); }, () => true);
  * const job: BlockJob = { op: 'normalize', opts: {}, json: false, problemsTo: 'stderr', source: '-' };
  * const r = processAsciiBlock(job, Buffer.from('http://a/\r\nhttp://b/\n\nHTTP://C\nhttp://d/\nhttp://a b/\nhttp://e/'), 1, sink);
  * sink.flush();

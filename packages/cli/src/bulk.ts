@@ -106,11 +106,7 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
   const maxInFlight = Math.max(2, o.jobs * 3);
   const queue: Array<Promise<BlockResult>> = [];
   const blockSize = o.blockSize ?? 1 << 20;
-  // A buffer written at once (a file, a pipe on Linux: writes are synchronous) is filled again.
-  const sink = new ByteSink((b) => {
-    stdout.write(b);
-    return stdout.writableLength === 0;
-  }, blockSize + (blockSize >> 2));
+  const sink = new ByteSink((b) => void stdout.write(b), () => stdout.writableLength === 0, blockSize + (blockSize >> 2));
 
   const count = (r: BlockResult): void => {
     totals.lines += r.lines;

@@ -73,10 +73,7 @@ export const extractCommand: Command = {
     // The output is gathered in a buffer of a megabyte, not a write per URI:
     // tens of thousands of small writes cost more than finding the URIs.
     const stdout = process.stdout;
-    const sink = new ByteSink((b) => {
-      stdout.write(b);
-      return stdout.writableLength === 0;
-    });
+    const sink = new ByteSink((b) => void stdout.write(b), () => stdout.writableLength === 0);
     const drained = async (): Promise<void> => {
       if (stdout.writableNeedDrain) await once(stdout, 'drain');
     };
