@@ -31,12 +31,14 @@ export interface StatsRow {
  *
  * @example
  * ```ts
- * const sink: StatsSink = { add: async (rows) => { void rows; } };
+ * const sink: StatsSink = { add: async (rows) => { void rows; }, idle: async () => {} };
  * await sink.add([]); // undefined
  * ```
  */
 export interface StatsSink {
   add(rows: readonly StatsRow[]): Promise<void>;
+  /** Called when a whole flush interval passed without a resolution: the time for work the sink put off (the store folds its pending rows). */
+  idle?(): Promise<void>;
 }
 
 /**
@@ -107,6 +109,8 @@ export class StatsCounter {
   #timer: ReturnType<typeof setInterval> | undefined;
   #flushing: Promise<void> = Promise.resolve();
   #failed = 0;
+  /** Whether anything was counted since the timer's last tick. */
+  #counted = false;
 
   constructor(sink: StatsSink, opts: StatsCounterOptions = {}) {
     this.#sink = sink;
@@ -115,13 +119,14 @@ export class StatsCounter {
     this.robots = new RobotDetector(opts.robotPatterns ?? []);
     const every = opts.flushIntervalMs ?? 5000;
     if (every > 0) {
-      this.#timer = setInterval(() => void this.flush(), every);
+      this.#timer = setInterval(() => this.#tick(), every);
       this.#timer.unref?.();
     }
   }
 
   /** Counts one resolution of `key` through `service`. Never throws, never waits. */
   count(key: string, service: string, userAgent: string | undefined): void {
+    this.#counted = true;
     const robot = this.robots.isRobot(userAgent) ? 1 : 0;
     if (add(this.#pending, Math.floor(this.#now() / DAY_MS), service, key, 1 - robot, robot) && ++this.#size === this.#maxPending) void this.flush();
   }
@@ -134,6 +139,18 @@ export class StatsCounter {
   /** Flushes that failed (their counts were put back and go with the next flush). */
   get failedFlushes(): number {
     return this.#failed;
+  }
+
+  /** The timer: a flush, or, after an interval without a resolution, the sink's idle work. */
+  #tick(): void {
+    const counted = this.#counted;
+    this.#counted = false;
+    if (counted || this.#size > 0) void this.flush();
+    else if (this.#sink.idle !== undefined) {
+      const sink = this.#sink;
+      // In line with the flushes; a failure only puts the work off to the next idle interval.
+      this.#flushing = this.#flushing.then(() => sink.idle!()).catch(() => undefined);
+    }
   }
 
   /** Writes what is pending to the sink, one batch; flushes run one after another. */

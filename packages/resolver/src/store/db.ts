@@ -62,6 +62,8 @@ export function noteWritten(engine: Engine, w: WriteScope, key: string): void {
  */
 export interface StoreDb {
   readonly engine: Engine;
+  /** The SQLite file (not `:memory:`), for work done on a connection of its own in a worker thread. */
+  readonly file?: string;
   /** The connection that writes (and, on PostgreSQL, reads too). */
   readonly db: Kysely<Database>;
   /** Reads other than the resolution hot path: listings, history, rules (SQLite: a second connection, never waiting for a writer). */

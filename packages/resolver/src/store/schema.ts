@@ -3,7 +3,7 @@
  * kysely for both engines (SQLite and PostgreSQL); the two differ only in
  * how an increasing id and a byte-ordered text key are declared.
  */
-import { CompiledQuery, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { CompiledQuery, sql, type Generated, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { nameKey } from './keys.js';
 import { nameSlot } from './slots.js';
 
@@ -95,6 +95,15 @@ export interface ResolutionStatsTable {
 }
 
 /**
+ * `resolution_stats_pending`: the counters' flushes as they came, appended
+ * in id order with no index to maintain, and folded into
+ * `resolution_stats` later (store/resolution-stats.ts); reports read both.
+ */
+export interface ResolutionStatsPendingTable extends ResolutionStatsTable {
+  id: Generated<number>;
+}
+
+/**
  * `names_generation` (SQLite): one row, its `n` raised by every write
  * transaction that changes a name, so that a process's name cache is
  * emptied by another process's change of names, not by every commit (a
@@ -121,6 +130,7 @@ export interface Database {
   authorities: AuthoritiesTable;
   link_health: LinkHealthRow;
   resolution_stats: ResolutionStatsTable;
+  resolution_stats_pending: ResolutionStatsPendingTable;
   names_generation: NamesGenerationTable;
   mint_counters: MintCountersTable;
 }
@@ -290,6 +300,20 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('names_by_datestamp').on('names').columns(['updated', 'key']).execute();
       },
     },
+    '0008_resolution_stats_pending': {
+      // A flush appends here, in id order, with no index but the id's
+      // (resolution_stats's upsert visits a B-tree page per cell).
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('resolution_stats_pending')
+          .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey())
+          .addColumn('key', keyType, (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('service', 'text', (c) => c.notNull())
+          .addColumn('human', 'bigint', (c) => c.notNull())
+          .addColumn('robot', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 
@@ -349,7 +373,7 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * error; // undefined
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
- * //   '0006_mint_counters', '0007_names_by_datestamp']
+ * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending']
  * await db.destroy();
  * ```
  */

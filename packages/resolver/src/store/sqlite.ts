@@ -138,5 +138,5 @@ export async function openSqlite(file: string, migrate: (db: Kysely<Database>) =
     if (readerDb.isOpen) readerDb.close();
     if (writerDb.isOpen) writerDb.close();
   };
-  return { db: storeDb('sqlite', writer, reader, close), rows: walIndex === undefined ? undefined : sqliteRows(readerDb, writerDb, walIndex) };
+  return { db: memory ? storeDb('sqlite', writer, reader, close) : { ...storeDb('sqlite', writer, reader, close), file }, rows: walIndex === undefined ? undefined : sqliteRows(readerDb, writerDb, walIndex) };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { MemoryStatsStore, RobotDetector, StatsCounter, statsReportCsv, summarizeStats, type StatsRow } from '@urikit/resolver';
 
@@ -100,6 +100,24 @@ describe('StatsCounter', () => {
     for (let i = 0; i < 1000; i++) stats.count(`urn:ex:${i % 10}`, 'I2L', i % 3 ? HUMAN : ROBOT);
     await stats.close();
     expect(batches).toEqual([10]);
+  });
+
+  it('hands the sink its idle work only after a whole interval without a resolution, in line with the flushes', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls: string[] = [];
+      const stats = new StatsCounter({ add: async (rows) => { calls.push(`add ${rows.length}`); }, idle: async () => { calls.push('idle'); } }, { flushIntervalMs: 100, now: () => NOON });
+      stats.count('urn:ex:a', 'I2L', HUMAN);
+      await vi.advanceTimersByTimeAsync(100); // counted in this interval: a flush
+      stats.count('urn:ex:b', 'I2L', HUMAN);
+      await vi.advanceTimersByTimeAsync(100); // counted again: a flush, no idle work
+      expect(calls).toEqual(['add 1', 'add 1']);
+      await vi.advanceTimersByTimeAsync(200); // two intervals without a resolution
+      expect(calls).toEqual(['add 1', 'add 1', 'idle', 'idle']);
+      await stats.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

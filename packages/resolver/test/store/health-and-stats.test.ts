@@ -71,10 +71,11 @@ for (const engine of engines) {
 
   suite(`${engine.name}: resolution statistics`, () => {
     let store: Store;
-    beforeAll(async () => { store = await openStore(engine.freshDb()); });
+    let url: string;
+    beforeAll(async () => { store = await openStore(url = engine.freshDb()); });
     afterAll(async () => { await store?.close(); });
 
-    it('sums flushes, and reports by name, day and service over a prefix and a date range as the in-memory reference does', async () => {
+    it('sums flushes, folded or still pending, and reports by name, day and service over a prefix and a date range as the in-memory reference does', async () => {
       const row = fc.record({
         day: fc.constantFrom('2026-11-23', '2026-11-24', '2026-11-25', '2026-12-01'),
         key: fc.constantFrom('urn:nbn:de:101-1', 'urn:nbn:de:101-2', 'urn:nbn:de:102-1', 'urn:nbn:fi-fe1', 'urn:isbn:0451450523'),
@@ -83,20 +84,41 @@ for (const engine of engines) {
       });
       const sel = fc.record({ prefix: fc.constantFrom('', 'urn:nbn:', 'urn:nbn:de:101-', 'urn:isbn:'), from: fc.option(fc.constantFrom('2026-11-24', '2026-11-25'), { nil: undefined }), until: fc.option(fc.constantFrom('2026-11-24', '2026-11-30'), { nil: undefined }) });
       let n = 0;
-      await fc.assert(fc.asyncProperty(fc.array(fc.array(row, { maxLength: 20 }), { maxLength: 4 }), sel, fc.constantFrom('name', 'day', 'service') as fc.Arbitrary<'name' | 'day' | 'service'>, async (flushes, s, by) => {
+      const flush = fc.record({ rows: fc.array(row, { maxLength: 20 }), fold: fc.boolean() });
+      await fc.assert(fc.asyncProperty(fc.array(flush, { maxLength: 4 }), sel, fc.constantFrom('name', 'day', 'service') as fc.Arbitrary<'name' | 'day' | 'service'>, async (flushes, s, by) => {
         // a fresh namespace per run: the store is shared by the runs
         const tag = `urn:t${n++}`;
         const rename = (r: StatsRow): StatsRow => ({ ...r, key: `${tag}:${r.key}` });
         const memory = new MemoryStatsStore();
         for (const f of flushes) {
-          await store.stats.add(f.map(rename));
-          await memory.add(f.map(rename));
+          await store.stats.add(f.rows.map(rename));
+          await memory.add(f.rows.map(rename));
+          // a fold now and then: the report reads the sums and the pending rows alike
+          if (f.fold) await store.stats.fold();
         }
         const prefix = `${tag}:${s.prefix}`;
         const expected = summarizeStats(await memory.rows({ ...(s.from ? { from: s.from } : {}), ...(s.until ? { until: s.until } : {}), match: (k) => k.startsWith(prefix) }), by);
         const got = await store.stats.report({ prefix, ...(s.from ? { from: s.from } : {}), ...(s.until ? { until: s.until } : {}) }, by);
         expect(got).toEqual(expected);
       }), { numRuns: 40 });
+    });
+
+    it('counts every pending row once when two stores on one database fold at the same time', async () => {
+      const other = await openStore(url);
+      try {
+        const cells = (n: number, human: number): StatsRow[] => Array.from({ length: n }, (_, i) => ({ day: '2026-11-26', key: `urn:fold:${i % 700}`, service: i % 3 === 0 ? 'I2C' : 'I2L', human, robot: i % 2 }));
+        await store.stats.add(cells(1500, 1));
+        await other.stats.add(cells(1500, 2));
+        await Promise.all([store.stats.fold(), other.stats.fold(), store.stats.add(cells(300, 4)), other.stats.fold()]);
+        const want = { human: 1500 + 3000 + 1200, robot: 750 + 750 + 150 };
+        expect((await store.stats.report({ prefix: 'urn:fold:' }, 'name')).totals).toEqual(want);
+        await other.stats.fold();
+        expect((await store.stats.report({ prefix: 'urn:fold:' }, 'name')).totals).toEqual(want);
+        // urn:fold:0 is i = 0 (I2C), 700 and 1400 (I2L) of each batch of 1,500, i = 0 of the batch of 300
+        expect((await store.stats.report({ key: 'urn:fold:0' }, 'service')).groups).toEqual([{ group: 'I2C', human: 1 + 2 + 4, robot: 0 }, { group: 'I2L', human: 2 + 4, robot: 0 }]);
+      } finally {
+        await other.close();
+      }
     });
 
     it('reports one name exactly, and at most `limit` groups with the totals of all', async () => {
