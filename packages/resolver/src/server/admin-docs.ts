@@ -79,8 +79,18 @@ export const ADMIN_ROUTE_DOCS = {
   list: {
     summary: 'The names under a prefix, a page at a time, in key order',
     tags: ['names'],
-    querystring: query({ ...page, status: text('only names of this status: active, moved, withdrawn or reserved') }),
-    response: { 200: json('a page of records', { type: 'object', properties: { prefix: { type: 'string' }, items: { type: 'array', items: RECORD_SCHEMA }, next: { type: 'string' } } }), ...errors },
+    querystring: query({
+      ...page,
+      status: text('only names of this status: active, moved, withdrawn or reserved'),
+      links: { type: 'string', enum: ['healthy', 'failing', 'unchecked'], description: 'only active names of this link health: failing (a location failing, retrying or blocked), else unchecked (a location never checked), else healthy (every location answered). At most 20,000 names are read per request: a page may hold fewer names than asked and still have a "next"' },
+    }),
+    response: {
+      200: json('a page of records; each active name with locations has its link health in "links"', {
+        type: 'object',
+        properties: { prefix: { type: 'string' }, items: { type: 'array', items: { ...RECORD_SCHEMA, properties: { ...RECORD_SCHEMA.properties, links: { type: 'string', enum: ['healthy', 'failing', 'unchecked'] } } } }, next: { type: 'string' } },
+      }),
+      ...errors,
+    },
   },
   export: {
     summary: 'Every name under a prefix, one record a line',

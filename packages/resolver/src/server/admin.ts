@@ -12,6 +12,7 @@ import { parse, UriError } from 'urikit';
 import { recordJson } from './render.js';
 import { importNames } from '../store/import.js';
 import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../store/keys.js';
+import { NAME_LINK_HEALTH, type NameLinkHealth } from '../store/name-health.js';
 import type { Store } from '../store/store.js';
 import { LifecycleError } from '../store/lifecycle.js';
 import type { Authority, NameStatus } from '../store/types.js';
@@ -227,8 +228,12 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return problem(reply, 400, 'Invalid limit', { detail: 'limit is an integer from 1 to 10000' });
       if (typeof q.after === 'string' && (q.after.length > 4096 || !isKeyText(q.after))) return problem(reply, 400, 'Invalid cursor', { detail: '"after" is the "next" of the page before' });
       if (q.status !== undefined && !(typeof q.status === 'string' && STATUSES.has(q.status))) return problem(reply, 400, 'Invalid status', { detail: 'status is active, moved, withdrawn or reserved' });
-      const page = await store.listing.list({ prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}), ...(typeof q.status === 'string' ? { status: q.status as NameStatus } : {}) });
-      return { prefix, items: page.items.map(recordJson), ...(page.next !== undefined ? { next: page.next } : {}) };
+      if (q.links !== undefined && !NAME_LINK_HEALTH.includes(q.links as NameLinkHealth)) return problem(reply, 400, 'Invalid link health', { detail: 'links is healthy, failing or unchecked' });
+      const opts = { prefix, limit, ...(typeof q.after === 'string' ? { after: q.after } : {}), ...(typeof q.status === 'string' ? { status: q.status as NameStatus } : {}) };
+      const page = q.links !== undefined ? await store.nameHealth.list({ ...opts, links: q.links as NameLinkHealth }) : await store.listing.list(opts);
+      const links = await store.nameHealth.of(page.items);
+      const items = page.items.map((r) => { const h = links.get(r.key); return h === undefined ? recordJson(r) : { ...recordJson(r), links: h }; });
+      return { prefix, items, ...(page.next !== undefined ? { next: page.next } : {}) };
     });
 
     admin.get('/export', { schema: D.export }, async (request, reply) => {

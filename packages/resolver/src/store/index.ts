@@ -13,6 +13,7 @@ export { PrefixRules } from './prefix-rules.js';
 export { AuthorityRegistry } from './authorities.js';
 export { LinkHealthRecords, type LinkReportLine, type StoredLinkHealth } from './link-health.js';
 export { ResolutionStats, type StatsSelection } from './resolution-stats.js';
+export { NameHealth, NAME_LINK_HEALTH, nameLinkHealth, type NameLinkHealth } from './name-health.js';
 export { NameMinter, MintError, type MintRequest } from './minter.js';
 export { NameHarvest, type HarvestQuery } from './harvest.js';
 export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from './lifecycle.js';

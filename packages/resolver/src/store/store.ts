@@ -30,6 +30,7 @@ import { NameHistory } from './history.js';
 import { LinkHealthRecords } from './link-health.js';
 import { NameListing } from './listing.js';
 import { NameMinter } from './minter.js';
+import { NameHealth } from './name-health.js';
 import { PrefixRules } from './prefix-rules.js';
 import { KyselyNameReader, type NameReader } from './reader.js';
 import type { ReplicaLag, ReplicaMonitor } from './replica.js';
@@ -71,6 +72,8 @@ export interface Store {
   readonly tokens: TokenTable;
   /** The health of the locations, as the link checker found it. */
   readonly linkHealth: LinkHealthRecords;
+  /** The names by the health of their locations (browsing by link health). */
+  readonly nameHealth: NameHealth;
   /** The names in the order of their changes, for harvesters (OAI-PMH). */
   readonly harvest: NameHarvest;
   /** Resolution counts per name, day and service. */
@@ -119,6 +122,8 @@ export function sqliteReadPath(db: StoreDb, rows: SqliteRows | undefined, nameCa
 /** The store over open connections and its read path. */
 export function composeStore(db: StoreDb, read: ReadPath): Store {
   const writer = new NameWriter(db);
+  const listing = new NameListing(db);
+  const linkHealth = new LinkHealthRecords(db);
   return {
     engine: db.engine,
     names: read.names,
@@ -126,12 +131,13 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
     replica: read.replica?.lag,
     writer,
     minter: new NameMinter(db, writer),
-    listing: new NameListing(db),
+    listing,
     history: new NameHistory(db),
     prefixRules: new PrefixRules(db),
     authorities: new AuthorityRegistry(db),
     tokens: new TokenTable(db),
-    linkHealth: new LinkHealthRecords(db),
+    linkHealth,
+    nameHealth: new NameHealth(listing, linkHealth),
     harvest: new NameHarvest(db),
     stats: new ResolutionStats(db),
     async ping() {

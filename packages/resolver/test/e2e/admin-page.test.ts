@@ -3,8 +3,8 @@
 // resolver: sign in with a token, create a name, see it resolve, withdraw
 // it with a reason, see the 410 and the history, import a file with one
 // bad line and see the report, mint a name, the link and statistics
-// reports, a keyboard-only path through create, edit and move a name,
-// and the page on a phone.
+// reports, search the names by link health, a keyboard-only path through
+// create, edit and move a name, and the page on a phone.
 // Every step leaves a screenshot in test-artifacts/admin/ at the
 // repository root; no step may break the page's Content-Security-Policy.
 // The page's browser code is type-checked here too (its tsconfig).
@@ -198,6 +198,28 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the cataloguers\' page in headless 
     await expect.poll(() => page.locator('#view tbody').textContent()).toContain(`${seeded[0]}21`);
     expect(await page.locator('#view tbody').textContent()).toContain(`${seeded[1]}21`);
     await snap('stats');
+  });
+
+  it('searches the names by link health as well as prefix and status', async () => {
+    await page.goto(`${server.url}/admin/#/names`);
+    await heading('Names');
+    await page.fill('input[name=prefix]', 'urn:nbn:de:101-');
+    await page.selectOption('select[name=status]', 'active');
+    await page.selectOption('select[name=links]', 'failing');
+    await page.click('form.query button[type=submit]');
+    await expect.poll(() => page.url()).toContain('links=failing');
+    await expect.poll(() => page.locator('#view caption').textContent()).toBe('Names under urn:nbn:de:101-, active, links failing');
+    // the name whose location answers 404, with its health beside it
+    expect(await page.locator('#view tbody tr').count()).toBe(1);
+    expect(await page.locator('#view tbody tr').textContent()).toContain(seeded[1]);
+    expect(await page.locator('#view tbody .badge.failing').textContent()).toBe('failing');
+    await snap('names-links-failing');
+    await page.selectOption('select[name=links]', 'healthy');
+    await page.click('form.query button[type=submit]');
+    await expect.poll(() => page.locator('#view caption').textContent()).toBe('Names under urn:nbn:de:101-, active, links healthy');
+    expect(await page.locator('#view tbody tr').count()).toBe(1);
+    expect(await page.locator('#view tbody tr').textContent()).toContain(seeded[0]);
+    await snap('names-links-healthy');
   });
 
   it('creates a name with the keyboard alone', async () => {

@@ -189,6 +189,42 @@ for (const engine of engines) {
       expect((await send('PUT', '/admin/authorities', 'name', token, 'text/csv')).status).toBe(400);
     });
 
+    it('lists names by link health (healthy, failing, unchecked) with prefix and status, each name with its link health, page by page', async () => {
+      const base = 'urn:dns:library.bigstate.edu:lh-';
+      const url = (n: string, i = 0) => `http://lh.example/${n}/${i}`;
+      // names: h* every location ok, f* one failing (or retrying, or blocked), u* one never checked, one withdrawn (no locations)
+      const plan: Array<[string, number, string[]]> = [['h1', 1, ['ok']], ['h2', 2, ['ok', 'ok']], ['f1', 2, ['ok', 'failing']], ['f2', 1, ['retry']], ['f3', 2, ['blocked', 'unchecked']], ['u1', 2, ['ok', 'unchecked']], ['u2', 1, ['none']]];
+      for (const [n, count] of plan) expect((await send('PUT', `/admin/names/${base}${n}`, { locations: Array.from({ length: count }, (_, i) => url(n, i)) })).status).toBe(201);
+      await send('PUT', `/admin/names/${base}w1`, { locations: [url('w1')] });
+      await send('POST', `/admin/withdraw/${base}w1`, { reason: 'gone' });
+      const checked = plan.flatMap(([n, , states]) => states.flatMap((state, i) => state === 'none' ? [] : [{ url: url(n, i), state: state as 'ok', lastCheck: 1, nextCheck: 2, consecutiveFailures: state === 'ok' || state === 'unchecked' ? 0 : 1 }]));
+      await server.store.linkHealth.putMany(checked);
+      const list = async (q: string) => {
+        const r = await get(server.url, `/admin/names?prefix=${base}&${q}`, auth());
+        expect(r.status).toBe(200);
+        return JSON.parse(r.text) as { items: Array<{ key: string; links?: string }>; next?: string };
+      };
+      const keys = async (q: string) => (await list(q)).items.map((r) => r.key.slice(base.length));
+      expect(await keys('links=healthy')).toEqual(['h1', 'h2']);
+      expect(await keys('links=failing')).toEqual(['f1', 'f2', 'f3']);
+      expect(await keys('links=unchecked')).toEqual(['u1', 'u2']);
+      expect(await keys('links=failing&status=withdrawn')).toEqual([]);
+      expect((await list('')).items.map((r) => [r.key.slice(base.length), r.links])).toEqual([['f1', 'failing'], ['f2', 'failing'], ['f3', 'failing'], ['h1', 'healthy'], ['h2', 'healthy'], ['u1', 'unchecked'], ['u2', 'unchecked'], ['w1', undefined]]);
+      // pages of one, each going on after the last name it holds
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (let i = 0; i < 5; i++) {
+        const page = await list(`links=failing&limit=1${after ? `&after=${after}` : ''}`);
+        seen.push(...page.items.map((r) => r.key.slice(base.length)));
+        if (page.next === undefined) break;
+        after = page.next;
+      }
+      expect(seen).toEqual(['f1', 'f2', 'f3']);
+      const bad = await get(server.url, `/admin/names?prefix=${base}&links=broken`, auth());
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get('content-type')?.split(';')[0]).toBe('application/problem+json');
+    });
+
     it('answers 400 to a listing prefix or cursor that is not a key\'s text (a NUL failed in PostgreSQL)', async () => {
       for (const q of ['prefix=urn:isbn:%00', 'prefix=urn:isbn:%C3%A9', 'prefix=urn:isbn:97&after=urn:isbn:%00']) {
         const r = await get(server.url, `/admin/names?${q}`, auth(isbnToken));

@@ -52,29 +52,39 @@ function downloadButton(text, path, filename) {
   } }, text);
 }
 
+/** A name's link health as the admin API gives it: its locations' worst state. */
+const LINK_HEALTH = /** @type {Array<[string, string]>} */ ([['', 'any'], ['healthy', 'healthy: every location answered'], ['failing', 'failing: a location fails'], ['unchecked', 'unchecked: a location never checked']]);
+
 /**
- * The names under a prefix, by status, a page at a time.
+ * The names under a prefix, by status and link health, a page at a time.
  * @param {string} authority
  * @param {URLSearchParams} params
  */
 export async function listView(authority, params) {
   const prefix = params.get('prefix') ?? (authority === '' ? '' : `${authority}:`);
   const status = params.get('status') ?? '';
+  const links = params.get('links') ?? '';
   const form = queryForm('names', [
     field('Prefix', h('input', { name: 'prefix', type: 'text', value: prefix, spellcheck: 'false', autocomplete: 'off' }), 'names that start with this'),
     field('Status', select('status', [['', 'any'], ...STATUSES.map((s) => /** @type {[string, string]} */ ([s, s]))], status)),
+    field('Link health', select('links', LINK_HEALTH, links), 'as the link checker last found the locations'),
   ], 'Search');
   const q = new URLSearchParams({ limit: '50' });
   if (prefix !== '') q.set('prefix', prefix);
   if (status !== '') q.set('status', status);
+  if (links !== '') q.set('links', links);
   const after = params.get('after');
   if (after !== null) q.set('after', after);
   let result;
   try {
     const { data } = await api('GET', `/admin/names?${q}`);
-    const rows = data.items.map((/** @type {any} */ r) => [nameLink(r.urn), h('span', { class: `badge ${r.status}` }, r.status), String(r.locations.length), when(r.updated)]);
-    const next = data.next !== undefined ? h('p', {}, h('a', { href: `#/names?${new URLSearchParams({ ...(prefix ? { prefix } : {}), ...(status ? { status } : {}), after: data.next })}` }, 'Next page')) : null;
-    result = [table(`Names under ${data.prefix || 'every authority'}${status ? `, ${status}` : ''}`, ['Name', 'Status', 'Locations', 'Last change'], rows), next];
+    const rows = data.items.map((/** @type {any} */ r) => [nameLink(r.urn), h('span', { class: `badge ${r.status}` }, r.status), String(r.locations.length),
+      r.links !== undefined ? h('span', { class: `badge ${r.links}` }, r.links) : '', when(r.updated)]);
+    const next = data.next !== undefined ? h('p', {}, h('a', { href: `#/names?${new URLSearchParams({ ...(prefix ? { prefix } : {}), ...(status ? { status } : {}), ...(links ? { links } : {}), after: data.next })}` },
+      // a search by link health reads a bounded number of names per page: it may find none in them and go on
+      data.items.length === 0 ? `None among the names read up to ${data.next}: search on` : 'Next page')) : null;
+    const caption = `Names under ${data.prefix || 'every authority'}${status ? `, ${status}` : ''}${links ? `, links ${links}` : ''}`;
+    result = [table(caption, ['Name', 'Status', 'Locations', 'Link health', 'Last change'], rows), next];
   } catch (e) { result = [errorBox(e)]; }
   show('Names', form, ...result);
 }
