@@ -19,8 +19,10 @@
  *    the store in bulk every 5 s) against a resolver with them off, and
  *    the rate limit (on in every other resolver, above the benchmark's
  *    rate) against a resolver with it off, each on its own copy of the
- *    large SQLite store, in the same rounds: the goal is at least 95% of
- *    the throughput for each.
+ *    large SQLite store: the goal is at least 95% of the throughput for
+ *    each. The rate limit in the same rounds; statistics in pairs after
+ *    them (server-stats.ts: off then on, `--stats-rounds` pairs, default
+ *    12, each followed by a pause for the statistics' idle-time work).
  *
  * Ratios are the medians of the rounds' paired ratios (two servers
  * measured seconds apart), steadier than the ratio of two best rounds;
@@ -43,6 +45,7 @@ import pg from 'pg';
 import { BENCH_RATE_LIMIT, runChild, spawnChild, stopChild, urnOf } from './server-children.js';
 import { measure, median, type Measured, type Target } from './server-measure.js';
 import { runScale, withScaleSection } from './server-scale.js';
+import { measureStatistics, statisticsReport } from './server-stats.js';
 
 const self = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
   const big = Number(flag('names', '1000000'));
   const seconds = Number(flag('seconds', '5'));
   const rounds = Number(flag('rounds', '5'));
+  const statsRounds = Number(flag('stats-rounds', '12'));
   const connections = Number(flag('connections', '32'));
   const pgUrl = flag('pg', process.env.URIKIT_BENCH_PG ?? process.env.URIKIT_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/test');
   const out = flag('out', fileURLToPath(new URL('../RESULTS-server.md', import.meta.url)));
@@ -173,6 +177,10 @@ async function main(): Promise<void> {
       }
     }
 
+    // Statistics on and off, in pairs with pauses (server-stats.ts).
+    const statsOff = find('urikit serve, SQLite, statistics off', big);
+    const statistics = statisticsReport(await measureStatistics(servers[statsOff]!, servers[find('urikit serve, SQLite', big)]!, statsRounds, seconds, connections), big, seconds);
+
     log('## I2L resolutions (`GET /uri-res/I2L?<urn>` → 302), random names');
     log();
     log('| store | server | requests/s (median) | p50 ms | p99 ms | ratio to bare | server CPU µs per answer | PostgreSQL CPU µs per answer | resident MiB | non-302 |');
@@ -201,6 +209,7 @@ async function main(): Promise<void> {
     const sqliteBig = find('urikit serve, SQLite', big);
     const pgSmall = find('urikit serve, PostgreSQL', 1000);
     const pgBigAt = find('urikit serve, PostgreSQL', big);
+    for (const line of statistics.lines) log(line);
     log('## Goals (medians of the rounds\' paired ratios)');
     log();
     goal('SQLite, 1,000 names, to bare', sqliteSmall, 0, 0.85);
@@ -211,7 +220,7 @@ async function main(): Promise<void> {
     goal(`PostgreSQL, ${big.toLocaleString('en')} names: with the name cache to without`, pgBigAt, find('urikit serve, PostgreSQL, no name cache', big), 1);
     goal(`node:http + Map, ${big.toLocaleString('en')} to 1,000 names`, find('node:http + Map', big), find('node:http + Map', 1000), 0.9);
     goal(`SQLite, ${big.toLocaleString('en')} to 1,000 names`, sqliteBig, sqliteSmall, 0.9);
-    goal(`SQLite, ${big.toLocaleString('en')} names: resolution statistics on (the default) to off`, sqliteBig, find('urikit serve, SQLite, statistics off', big), 0.95);
+    log(`- SQLite, ${big.toLocaleString('en')} names: resolution statistics on (the default) to off: ${statistics.ratio < 0.95 && statistics.ratio.toFixed(2) === '0.95' ? statistics.ratio.toFixed(3) : statistics.ratio.toFixed(2)} (goal ≥ 0.95: ${statistics.ratio >= 0.95 ? 'met' : 'MISSED'}; ${statistics.ratios.length} pairs, above; in the main rounds ${results[sqliteBig]!.map((m, k) => (m.rps / results[statsOff]![k]!.rps).toFixed(2)).join(', ')})`);
     goal(`SQLite, ${big.toLocaleString('en')} names: rate limit on (as deployed) to off`, sqliteBig, find('urikit serve, SQLite, rate limit off', big), 0.95);
     // What the CPU per answer allows: when the two cores are saturated (load
     // average above 2), every server gets its share of them, and its
