@@ -50,33 +50,71 @@ process.emitWarning = (w, ...rest) => { if (!String(w && w.message || w).startsW
 const { DatabaseSync } = require('node:sqlite');
 process.emitWarning = emit;
 const db = new DatabaseSync(workerData.file);
-try {
-  db.exec('pragma busy_timeout = 60000');
-  db.exec('pragma synchronous = FULL');
-  db.exec('pragma cache_size = -65536');
-  db.exec('begin immediate');
+db.exec('pragma busy_timeout = 60000');
+db.exec('pragma synchronous = FULL');
+db.exec('pragma cache_size = -65536');
+parentPort.on('message', (statements) => {
+  if (statements === 'close') { db.close(); parentPort.close(); return; }
   try {
-    for (const q of workerData.statements) db.prepare(q.sql).run(...q.parameters);
-    db.exec('commit');
+    db.exec('begin immediate');
+    try {
+      for (const q of statements) db.prepare(q.sql).run(...q.parameters);
+      db.exec('commit');
+    } catch (e) {
+      db.exec('rollback');
+      throw e;
+    }
+    parentPort.postMessage({ ok: true });
   } catch (e) {
-    db.exec('rollback');
-    throw e;
+    parentPort.postMessage({ error: String(e && e.message || e) });
   }
-} finally {
-  db.close();
-}
-parentPort.postMessage('folded');
+});
 `;
 
-/** Runs compiled statements in one write transaction on a SQLite file, in a worker thread. */
-function runInWorker(file: string, statements: ReadonlyArray<{ sql: string; parameters: readonly unknown[] }>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(FOLD_WORKER, { eval: true, workerData: { file, statements } });
-    let done = false;
-    worker.once('message', () => { done = true; });
-    worker.once('error', reject);
-    worker.once('exit', (code) => (done ? resolve() : reject(new Error(`the statistics fold stopped (exit code ${code})`))));
-  });
+/**
+ * The fold's worker thread on one SQLite file, started at the first fold
+ * and kept (a start costs about 100 ms of CPU, more than a fold of a few
+ * thousand rows); it keeps no process alive, and leaves when the store
+ * closes. One fold at a time (ResolutionStats.fold).
+ */
+class FoldWorker {
+  readonly #file: string;
+  #worker: Worker | undefined;
+
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  /** Runs compiled statements in one write transaction. */
+  run(statements: ReadonlyArray<{ sql: string; parameters: readonly unknown[] }>): Promise<void> {
+    const worker = this.#worker ??= this.#start();
+    return new Promise<void>((resolve, reject) => {
+      const done = (m: { ok?: true; error?: string }) => { worker.off('exit', exited); if (m.ok) resolve(); else reject(new Error(`the statistics fold failed: ${m.error}`)); };
+      const exited = (code: number) => { worker.off('message', done); reject(new Error(`the statistics fold stopped (exit code ${code})`)); };
+      worker.once('message', done);
+      worker.once('exit', exited);
+      worker.ref();
+      worker.postMessage(statements);
+    }).finally(() => worker.unref());
+  }
+
+  #start(): Worker {
+    const worker = new Worker(FOLD_WORKER, { eval: true, workerData: { file: this.#file } });
+    worker.unref();
+    worker.on('error', () => undefined); // a run in progress fails by 'exit'
+    worker.once('exit', () => { if (this.#worker === worker) this.#worker = undefined; });
+    return worker;
+  }
+
+  /** Closes the worker's connection and waits for it to leave. */
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    if (worker === undefined) return;
+    this.#worker = undefined;
+    const exited = new Promise((r) => worker.once('exit', r));
+    worker.postMessage('close');
+    await exited;
+  }
 }
 
 /** The fold of the pending rows up to id `end`: the sums added to, the rows removed. */
@@ -134,9 +172,11 @@ export class ResolutionStats implements StatsSink {
   /** Cells this process appended since its last fold. */
   #unfolded = 0;
   #folding: Promise<void> | undefined;
+  readonly #worker: FoldWorker | undefined;
 
   constructor(db: StoreDb) {
     this.#db = db;
+    this.#worker = db.file !== undefined ? new FoldWorker(db.file) : undefined;
   }
 
   /**
@@ -172,11 +212,17 @@ export class ResolutionStats implements StatsSink {
    * Folds every pending row (this process's and any other's) into the
    * sums, in one write transaction (sums up, rows gone, under the store's
    * write lock), so that no row is counted twice or lost, whichever
-   * process folds; on a SQLite file in a worker thread (FOLD_WORKER).
+   * process folds; on a SQLite file in the store's fold worker (FoldWorker).
    */
   fold(): Promise<void> {
     this.#folding ??= this.#foldAll().finally(() => { this.#folding = undefined; });
     return this.#folding;
+  }
+
+  /** Waits for a fold in progress and lets the fold's worker go (the store closes). */
+  async close(): Promise<void> {
+    await this.#folding?.catch(() => undefined);
+    await this.#worker?.close();
   }
 
   async #foldAll(): Promise<void> {
@@ -185,7 +231,7 @@ export class ResolutionStats implements StatsSink {
     const last = await this.#db.readDb.selectFrom('resolution_stats_pending').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
     if (last?.id === undefined || last.id === null) return;
     const statements = foldStatements(Number(last.id));
-    if (this.#db.file !== undefined) return runInWorker(this.#db.file, statements.map((q) => q.compile(this.#db.db)));
+    if (this.#worker !== undefined) return this.#worker.run(statements.map((q) => q.compile(this.#db.db)));
     await this.#db.write(async ({ trx }) => {
       for (const q of statements) await q.execute(trx);
     });

@@ -124,6 +124,7 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
   const writer = new NameWriter(db);
   const listing = new NameListing(db);
   const linkHealth = new LinkHealthRecords(db);
+  const stats = new ResolutionStats(db);
   return {
     engine: db.engine,
     names: read.names,
@@ -139,13 +140,14 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
     linkHealth,
     nameHealth: new NameHealth(listing, linkHealth),
     harvest: new NameHarvest(db),
-    stats: new ResolutionStats(db),
+    stats,
     async ping() {
       await db.readDb.selectFrom('names').select('key').limit(1).execute();
       await read.replica?.ping();
     },
     async close() {
       read.close?.();
+      await stats.close();
       await db.close();
     },
   };
