@@ -9,6 +9,7 @@ import { OPS, runOp, type OpOptions, type Outcome } from './ops/index.js';
 import { QUICK_TEXT, quickAscii } from './ops/uri.js';
 import { invalid } from './ops/outcome.js';
 import type { ByteSink } from './out.js';
+import { isAscii } from 'node:buffer';
 import { UriError } from 'urikit';
 
 /**
@@ -46,7 +47,8 @@ export interface BlockJob {
  * ```
  */
 export interface BlockResult {
-  out: string;
+  /** Standard output's text, or its bytes (UTF-8) when the block went through a {@link ByteSink} (a worker's answer). */
+  out: string | Uint8Array;
   err: string;
   /** Lines read (blank ones included, since they count in line numbers). */
   lines: number;
@@ -174,13 +176,18 @@ function blockOfText(job: BlockJob, text: string, firstLine: number): BlockResul
 }
 
 /**
- * {@link processBlock} for a block whose bytes are all ASCII (a byte order
- * mark already skipped), writing standard output's text into `sink`: the
- * text is the bytes read as Latin-1 (one character per byte, so a line's
- * characters are its bytes), and a run of lines that the operation leaves
- * unchanged (normalize on normal URIs, nearly all of them) is copied from
- * `bytes` in one piece instead of being written line by line. The result's
- * `out` is empty (it went to the sink); `err` is returned as text.
+ * {@link processBlock} for a block of bytes as bulk mode reads it (whole
+ * lines), writing standard output's text into `sink`. The bytes are
+ * decoded a segment of whole lines of about 64 KiB at a time: a string of
+ * more than about 128 KB is a large object to V8, and the library's scans
+ * of slices of it measured about 1.5x slower than of slices of 64 KiB
+ * strings. An ASCII segment is read as Latin-1 (one character per byte, so
+ * a line's characters are its bytes), and a run of its lines that the
+ * operation leaves unchanged (normalize on normal URIs, nearly all of
+ * them) is copied from `bytes` in one piece instead of being written line
+ * by line; any other segment is decoded from UTF-8 and goes through
+ * {@link processBlock}. The result's `out` is empty (it went to the
+ * sink); `err` is returned as text.
  *
  * @example
  * ```ts
@@ -188,16 +195,43 @@ function blockOfText(job: BlockJob, text: string, firstLine: number): BlockResul
  * let written = '';
  * const sink = new ByteSink((b) => { written += b.toString(); }, () => true);
  * const job: BlockJob = { op: 'normalize', opts: {}, json: false, problemsTo: 'stderr', source: '-' };
- * const r = processAsciiBlock(job, Buffer.from('http://a/\r\nhttp://b/\n\nHTTP://C\nhttp://d/\nhttp://a b/\nhttp://e/'), 1, sink);
+ * const r = processBytes(job, Buffer.from('\uFEFFhttp://a/\r\nhttp://b/\n\nHTTP://C\nhttp://d/\nhttp://a b/\nhttp://e/'), 1, sink);
  * sink.flush();
  * written // 'http://a/\nhttp://b/\nhttp://c/\nhttp://d/\nhttp://e/\n'
  * r // { out: '', err: '-:6:9: invalid-char: this character is not allowed here at offset 8: U+0020\n', lines: 7, inputs: 6, failed: 1 }
  * ```
  */
-export function processAsciiBlock(job: BlockJob, bytes: Buffer, firstLine: number, sink: ByteSink): BlockResult {
-  return withoutStacks(() => asciiBlock(job, bytes, firstLine, sink));
+export function processBytes(job: BlockJob, bytes: Buffer, firstLine: number, sink: ByteSink): BlockResult {
+  return withoutStacks(() => {
+    const total: BlockResult = { out: '', err: '', lines: 0, inputs: 0, failed: 0 };
+    let base = 0;
+    while (base < bytes.length) {
+      let stop = Math.min(base + SEGMENT, bytes.length);
+      if (stop < bytes.length) {
+        const nl = bytes.lastIndexOf(10, stop - 1);
+        stop = nl >= base ? nl + 1 : lineEnd(bytes, stop);
+      }
+      const line = firstLine + total.lines;
+      // A byte order mark opens the input, not a line; processBlock skips it in text.
+      const skip = line === 1 && base === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+      let r: BlockResult;
+      if (isAscii(bytes.subarray(base + skip, stop))) {
+        r = asciiBlock(job, bytes.subarray(base + skip, stop), line, sink);
+      } else {
+        r = blockOfText(job, bytes.toString('utf8', base, stop), line);
+        if (typeof r.out === 'string' && r.out) sink.text(r.out);
+      }
+      total.err += r.err;
+      total.lines += r.lines;
+      total.inputs += r.inputs;
+      total.failed += r.failed;
+      base = stop;
+    }
+    return total;
+  });
 }
 
+/** An ASCII segment (see {@link processBytes}): its standard output into `sink`. */
 function asciiBlock(job: BlockJob, bytes: Buffer, firstLine: number, sink: ByteSink): BlockResult {
   const op = OPS[job.op];
   if (!op) throw new Error(`unknown operation ${job.op}`);
@@ -206,81 +240,68 @@ function asciiBlock(job: BlockJob, bytes: Buffer, firstLine: number, sink: ByteS
   let lines = 0;
   let inputs = 0;
   let failed = 0;
-  /** Start in `bytes` of the run of unchanged lines not yet written, or -1. */
+  /** Start of the run of unchanged lines not yet written, or -1. */
   let run = -1;
-  let base = 0;
-  while (base < bytes.length) {
-    // The text is decoded a segment of whole lines at a time: a string of
-    // more than about 128 KB is a large object to V8, and the library's
-    // scans of slices of it measured about 1.5x slower than of slices of
-    // 64 KB strings.
-    let stop = Math.min(base + SEGMENT, bytes.length);
-    if (stop < bytes.length) {
-      const nl = bytes.lastIndexOf(10, stop - 1);
-      stop = nl >= base ? nl + 1 : lineEnd(bytes, stop);
-    }
-    const text = bytes.toString('latin1', base, stop);
-    const n = text.length;
-    let pos = 0;
-    while (pos < n) {
-      let nl = text.indexOf('\n', pos);
-      if (nl < 0) nl = n;
-      let end = nl;
-      if (end > pos && text.charCodeAt(end - 1) === 13) end--;
-      const line = firstLine + lines;
-      lines++;
-      if (end > pos) {
-        const input = text.slice(pos, end);
-        inputs++;
-        let outcome: Outcome | undefined;
-        if (quick !== undefined) {
-          let answer: string | null | undefined;
-          try {
-            answer = quick(input);
-          } catch (e) {
-            // The operations report what the library refuses as invalid (ops/outcome.ts).
-            if (e instanceof UriError) outcome = invalid(e);
-          }
-          // The line as it stands, with its line feed (no CR to drop, not the last line without one).
-          if (answer === input && end === nl && nl < n) {
-            if (run < 0) run = base + pos;
-            pos = nl + 1;
-            continue;
-          }
-          if (answer !== undefined) {
-            if (run >= 0) sink.copy(bytes, run, base + pos);
-            run = -1;
-            if (answer !== null) {
-              sink.text(answer);
-              sink.byte(10);
-            }
-            pos = nl + 1;
-            continue;
-          }
+  const text = bytes.toString('latin1');
+  const n = text.length;
+  let pos = 0;
+  while (pos < n) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = n;
+    let end = nl;
+    if (end > pos && text.charCodeAt(end - 1) === 13) end--;
+    const line = firstLine + lines;
+    lines++;
+    if (end > pos) {
+      const input = text.slice(pos, end);
+      inputs++;
+      let outcome: Outcome | undefined;
+      if (quick !== undefined) {
+        let answer: string | null | undefined;
+        try {
+          answer = quick(input);
+        } catch (e) {
+          // The operations report what the library refuses as invalid (ops/outcome.ts).
+          if (e instanceof UriError) outcome = invalid(e);
         }
-        if (run >= 0) sink.copy(bytes, run, base + pos);
-        run = -1;
-        outcome ??= runOp(op, input, job.opts);
-        if (!outcome.ok) failed++;
-        renderOutcome(job, input, line, outcome, acc);
-        if (acc.out) {
-          sink.text(acc.out);
-          acc.out = '';
+        // The line as it stands, with its line feed (no CR to drop, not the last line without one).
+        if (answer === input && end === nl && nl < n) {
+          if (run < 0) run = pos;
+          pos = nl + 1;
+          continue;
         }
-      } else if (run >= 0) {
-        // A blank line has no output: the run ends before it.
-        sink.copy(bytes, run, base + pos);
-        run = -1;
+        if (answer !== undefined) {
+          if (run >= 0) sink.copy(bytes, run, pos);
+          run = -1;
+          if (answer !== null) {
+            sink.text(answer);
+            sink.byte(10);
+          }
+          pos = nl + 1;
+          continue;
+        }
       }
-      pos = nl + 1;
+      if (run >= 0) sink.copy(bytes, run, pos);
+      run = -1;
+      outcome ??= runOp(op, input, job.opts);
+      if (!outcome.ok) failed++;
+      renderOutcome(job, input, line, outcome, acc);
+      if (acc.out) {
+        sink.text(acc.out);
+        acc.out = '';
+      }
+    } else if (run >= 0) {
+      // A blank line has no output: the run ends before it.
+      sink.copy(bytes, run, pos);
+      run = -1;
     }
-    base = stop;
+    pos = nl + 1;
   }
-  if (run >= 0) sink.copy(bytes, run, bytes.length);
+  if (run >= 0) sink.copy(bytes, run, n);
   return { out: '', err: acc.err, lines, inputs, failed };
 }
 
-/** Bytes of text {@link processAsciiBlock} decodes at a time (about; a longer line is decoded whole). */
+/** Bytes of text {@link processBytes} decodes at a time (about; a longer line is decoded whole). */
 const SEGMENT = 64 * 1024;
 
 /** The end of the line that goes on at `at` (after its line feed), or the end of `bytes`. */

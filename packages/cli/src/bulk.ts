@@ -8,8 +8,7 @@
  */
 import { closeSync, openSync, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { isAscii } from 'node:buffer';
-import { processAsciiBlock, processBlock, type BlockJob, type BlockResult } from './block.js';
+import { processBytes, type BlockJob, type BlockResult } from './block.js';
 import type { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
 import { countLines, fdReader, readLines } from './lines.js';
@@ -121,7 +120,7 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
       progress.clear();
       stderr.write(r.err);
     }
-    if (r.out && !stdout.write(r.out)) await once(stdout, 'drain');
+    if (r.out.length > 0 && !stdout.write(r.out)) await once(stdout, 'drain');
     progress.tick();
   };
 
@@ -136,15 +135,7 @@ export async function runBulk(o: BulkOptions): Promise<BulkTotals> {
 
   /** One block in this thread; its answers go out before the next block is read. */
   const inThread = async (job: BlockJob, bytes: Buffer, firstLine: number): Promise<number> => {
-    let from = 0;
-    // A byte order mark opens the input, not a line (processBlock skips it in text).
-    if (firstLine === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from = 3;
-    if (!isAscii(from === 0 ? bytes : bytes.subarray(from))) {
-      const r = processBlock(job, bytes.toString('utf8'), firstLine);
-      await write(r);
-      return r.lines;
-    }
-    const r = processAsciiBlock(job, from === 0 ? bytes : bytes.subarray(from), firstLine, sink);
+    const r = processBytes(job, bytes, firstLine, sink);
     count(r);
     if (r.err) {
       progress.clear();

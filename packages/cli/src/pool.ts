@@ -35,7 +35,7 @@ export class WorkerFailure extends Error {
 }
 
 /**
- * A fixed set of worker threads running {@link processBlock}.
+ * A fixed set of worker threads running `processBytes` (block.ts) over blocks of bytes.
  *
  * @example
  * ```ts
@@ -47,7 +47,7 @@ export class WorkerFailure extends Error {
  *   pool.run(job, new TextEncoder().encode('HTTP://A\n'), 1),
  *   pool.run(job, new TextEncoder().encode('HTTP://B:80/\n'), 2),
  * ]);
- * results.map((r) => r.out) // ['http://a/\n', 'http://b/\n']
+ * results.map((r) => Buffer.from(r.out).toString()) // ['http://a/\n', 'http://b/\n'] (the output comes back as bytes)
  * await pool.close();
  * ```
  */
