@@ -111,6 +111,29 @@ function edit(input: string, at: number, text: string, resume: number): void {
 }
 
 /**
+ * Replaces the ASCII input[start, end) by its lower case (§6.2.2.1). When
+ * comparing, the target is checked code unit by code unit from where the
+ * last edit resumed, so that `equivalent` slices and lowers nothing.
+ */
+function lowerEdit(input: string, start: number, end: number): void {
+  const t = pass.target;
+  if (t === undefined) {
+    edit(input, start, input.slice(start, end).toLowerCase(), end);
+    return;
+  }
+  let p = pass.tpos;
+  let same = pass.same;
+  for (let k = pass.from; same && k < end; k++) {
+    const c = input.charCodeAt(k);
+    same = t.charCodeAt(p++) === (k >= start && c <= 0x5a && c >= 0x41 ? c + 32 : c);
+  }
+  pass.same = same;
+  pass.tpos = p;
+  pass.from = end;
+  pass.edited = true;
+}
+
+/**
  * @internal Starts a pass: at the syntax level (RFC 3986 §6.2.2), or at the
  * scheme level when `scheme` (§6.2.3).
  *
@@ -206,7 +229,7 @@ export function endEdits(input: string): string {
  * ```
  */
 export function editScheme(input: string, end: number, upper: boolean): void {
-  if (upper) edit(input, 0, input.slice(0, end).toLowerCase(), end);
+  if (upper) lowerEdit(input, 0, end);
   pass.schemeEnd = end;
   if (!pass.schemeLevel) return;
   pass.rules = schemeRulesAt(input, end);
@@ -303,21 +326,22 @@ export function editHost(input: string, start: number, end: number, cased?: bool
       if (c === 0x25 || (c >= 0x41 && c <= 0x5a)) cased = true;
     }
   }
-  if (!cased) {
-    if (pass.rules === FILE_RULES && end - start === 9 && input.startsWith('localhost', start)) pass.step = 1;
-    return;
-  }
-  const text = input.slice(start, end);
   // Without triplets or non-ASCII letters (which keep their case here), only
   // case changes (`plain`, looked for when not given).
-  if (plain === undefined) {
+  if (cased && plain === undefined) {
     plain = true;
     for (let k = start; k < end && plain; k++) {
       const c = input.charCodeAt(k);
       plain = c !== 0x25 && c < 0x80;
     }
   }
-  const normal = plain ? text.toLowerCase() : normalizeTriplets(text, true);
+  if (!cased || plain) {
+    if (pass.rules === FILE_RULES && end - start === 9 && input.slice(start, end).toLowerCase() === 'localhost') pass.step = 1;
+    if (cased) lowerEdit(input, start, end);
+    return;
+  }
+  const text = input.slice(start, end);
+  const normal = normalizeTriplets(text, true);
   if (pass.rules === FILE_RULES && normal === 'localhost') pass.step = 1;
   if (normal !== text) edit(input, start, normal, end);
 }

@@ -181,23 +181,32 @@ const baseAt = new Int32Array(4);
 const refAt = new Int32Array(4);
 
 /**
- * The most common resolution, without building either reference: a
- * relative-path reference (RFC 3986 §4.2) against a base whose path is
- * absolute (or empty, with an authority) and has no dot segment. Then
- * §5.2.2's merge (§5.2.3) and remove_dot_segments (§5.2.4) come down to
- * this: each leading "../" of the reference takes the last segment off the
- * base's directory, each leading "./" does nothing, and the rest of the
- * reference follows; the target is the base up to its path, that path and
- * the reference's "?query#fragment" as written. `undefined` for anything
- * else (the full transform decides, and reports errors).
+ * The most common resolutions, without building either reference (RFC
+ * 3986 §5.2.2): a reference with an empty path keeps the base up to its
+ * path (and up to its query, without a query of its own); a network-path
+ * or absolute-path reference (§4.2) without dot segments takes the base's
+ * scheme, or its scheme and authority; a relative-path reference against a
+ * base whose path is absolute (or empty, with an authority) and has no
+ * dot segment is merged (§5.2.3) and its dot segments removed (§5.2.4),
+ * which comes down to this: each leading "../" or final ".." takes the
+ * last segment off the base's directory, each leading "./" or final "."
+ * does nothing, and the rest of the reference follows. The target is that
+ * part of the base, then the reference as written. `undefined` for
+ * anything else (the full transform decides, and reports errors).
  */
-function resolveRelativePath(base: string, ref: string): string | undefined {
-  const c0 = ref.charCodeAt(0);
-  if (ref.length === 0 || c0 === 0x2f || c0 === 0x3f || c0 === 0x23) return undefined; // empty, absolute path, query or fragment only
-  if (!scanOffsets(ref, refAt) || refAt[0] >= 0 || refAt[1] >= 0) return undefined; // invalid, a scheme or an authority
+function resolveFast(base: string, ref: string): string | undefined {
+  if (!scanOffsets(ref, refAt) || refAt[0] >= 0) return undefined; // invalid, or a scheme
   if (!scanOffsets(base, baseAt) || baseAt[0] < 0) return undefined;
   const pathStart = baseAt[2]!;
   const pathEnd = baseAt[3]!;
+  const end = refAt[3]!;
+  const c0 = ref.charCodeAt(0);
+  if (refAt[1] >= 0 || c0 === 0x2f) return hasDotSegment(ref, refAt[2]!, end) ? undefined : base.slice(0, refAt[1] >= 0 ? baseAt[0]! + 1 : pathStart) + ref;
+  if (end === 0) {
+    if (c0 === 0x3f) return base.slice(0, pathEnd) + ref;
+    const hash = base.indexOf('#');
+    return (hash < 0 ? base : base.slice(0, hash)) + ref;
+  }
   // §5.2.3: the base's directory ("/" for an empty path with an authority).
   let dirEnd: number;
   if (pathStart === pathEnd) {
@@ -207,19 +216,13 @@ function resolveRelativePath(base: string, ref: string): string | undefined {
     if (base.charCodeAt(pathStart) !== 0x2f || hasDotSegment(base, pathStart, pathEnd)) return undefined;
     dirEnd = base.lastIndexOf('/', pathEnd - 1); // the directory is base[pathStart, dirEnd]
   }
-  // §5.2.4 rules A and C on the reference's leading "./" and "../".
-  const end = refAt[3]!;
+  // §5.2.4 rules A and C on the reference's leading "./" and "../", rule D on a final "." or "..".
   let i = 0;
-  for (;;) {
-    if (ref.charCodeAt(i) !== 0x2e) break;
-    if (ref.charCodeAt(i + 1) === 0x2f) {
-      i += 2;
-    } else if (ref.charCodeAt(i + 1) === 0x2e && ref.charCodeAt(i + 2) === 0x2f) {
-      i += 3;
-      if (dirEnd > pathStart) dirEnd = base.lastIndexOf('/', dirEnd - 1);
-    } else {
-      break;
-    }
+  while (ref.charCodeAt(i) === 0x2e) {
+    const n = ref.charCodeAt(i + 1) === 0x2e ? i + 2 : i + 1; // after the dots
+    if (n < end && ref.charCodeAt(n) !== 0x2f) break; // a segment that only begins with dots
+    if (n - i === 2 && dirEnd > pathStart) dirEnd = base.lastIndexOf('/', dirEnd - 1);
+    i = n < end ? n + 1 : n;
   }
   if (hasDotSegment(ref, i, end)) return undefined;
   // A path without an authority must not begin with "//" (§3.3): the full transform writes "/." first.
@@ -244,7 +247,7 @@ function resolveRelativePath(base: string, ref: string): string | undefined {
  */
 export function resolve(base: string, ref: string, opts?: Rfc3986ResolveOptions): string {
   if (opts?.aboveRoot === undefined || opts.aboveRoot === 'remove') {
-    const target = resolveRelativePath(base, ref);
+    const target = resolveFast(base, ref);
     if (target !== undefined) return target;
   }
   // Every URI is an IRI (RFC 3987 §2), so one IRI scan serves both.
