@@ -14,7 +14,7 @@ import { CLASS, UNRESERVED, hexValue } from './chars.js';
 import { normalizeTriplets, pctTriplet } from './triplets.js';
 import { formatIPv6, readIPv6address } from './host/ipv6.js';
 import { removeDotSegments } from './remove-dot-segments.js';
-import { normalizeRelativePath } from './relative-path.js';
+import { hasDotSegment, normalizeRelativePath } from './relative-path.js';
 import { schemeRulesAt } from './schemes/registry.js';
 import { FILE_RULES, URN_RULES } from './schemes/rules.js';
 import type { SchemeRules } from './schemes/codec.js';
@@ -79,15 +79,18 @@ const pass = {
   schemeEnd: -1,
   rules: undefined as SchemeRules | undefined, // the scheme's rules, at the scheme level
   step: 0,
-  dots: false, // the path has a dot segment, or "%2E" (§6.2.2.3)
+  dots: false, // the path has a "%2E", which may make a dot segment (§6.2.2.3)
   // The output as it was where the path began: a path with dot segments is
   // written again whole, from its text (RFC 3986 §5.2.4 works on the whole path).
   pathOut: '',
   pathFrom: 0,
   pathEdited: false,
-  // Comparing (compareEdits): the normal form is checked against `target`,
-  // of which [0, tpos) matched the output so far while `same`.
-  target: undefined as string | undefined,
+  // Comparing (compareEdits): `compare` checks each edit against `target`,
+  // of which [0, tpos) matched the output so far while `same`, instead of
+  // writing it. A function that compareEdits sets, so that a bundle
+  // without `equivalent` leaves the comparison out.
+  compare: undefined as ((input: string, at: number, resume: number, text?: string) => void) | undefined,
+  target: '',
   tpos: 0,
   same: true,
   pathTpos: 0,
@@ -95,42 +98,40 @@ const pass = {
 };
 const groups: number[] = [];
 
-/** Replaces input[at, resume) by `text` in the output (edits come in input order). */
-function edit(input: string, at: number, text: string, resume: number): void {
-  if (pass.target === undefined) {
-    pass.out += input.slice(pass.from, at) + text;
-  } else if (pass.same) {
-    // Comparing: the unchanged run and the edit must be what the target has there.
-    const n = at - pass.from;
-    const t = pass.target;
-    pass.same = (n === 0 || t.startsWith(input.slice(pass.from, at), pass.tpos)) && t.startsWith(text, pass.tpos + n);
-    pass.tpos += n + text.length;
-  }
+/**
+ * Replaces input[at, resume) by `text` in the output, or without `text`
+ * by its lower case (ASCII: §6.2.2.1); edits come in input order.
+ */
+function edit(input: string, at: number, text: string | undefined, resume: number): void {
+  if (pass.compare !== undefined) pass.compare(input, at, resume, text);
+  else pass.out += input.slice(pass.from, at) + (text ?? input.slice(at, resume).toLowerCase());
   pass.from = resume;
   pass.edited = true;
 }
 
 /**
- * Replaces the ASCII input[start, end) by its lower case (§6.2.2.1). When
- * comparing, the target is checked code unit by code unit from where the
- * last edit resumed, so that `equivalent` slices and lowers nothing.
+ * The edit of a comparing pass: the unchanged run input[from, at) and then
+ * `text` (or input[at, resume) in lower case, checked code unit by code
+ * unit so that nothing is sliced or lowered) must be what the target
+ * holds there.
  */
-function lowerEdit(input: string, start: number, end: number): void {
+function compareEdit(input: string, at: number, resume: number, text?: string): void {
+  if (!pass.same) return;
   const t = pass.target;
-  if (t === undefined) {
-    edit(input, start, input.slice(start, end).toLowerCase(), end);
+  const n = at - pass.from;
+  if (text !== undefined) {
+    pass.same = (n === 0 || t.startsWith(input.slice(pass.from, at), pass.tpos)) && t.startsWith(text, pass.tpos + n);
+    pass.tpos += n + text.length;
     return;
   }
   let p = pass.tpos;
-  let same = pass.same;
-  for (let k = pass.from; same && k < end; k++) {
+  let same = true;
+  for (let k = pass.from; same && k < resume; k++) {
     const c = input.charCodeAt(k);
-    same = t.charCodeAt(p++) === (k >= start && c <= 0x5a && c >= 0x41 ? c + 32 : c);
+    same = t.charCodeAt(p++) === (k >= at && c <= 0x5a && c >= 0x41 ? c + 32 : c);
   }
   pass.same = same;
   pass.tpos = p;
-  pass.from = end;
-  pass.edited = true;
 }
 
 /**
@@ -148,7 +149,7 @@ export function beginEdits(scheme: boolean): void {
   pass.out = '';
   pass.from = 0;
   pass.edited = false;
-  pass.target = undefined;
+  pass.compare = undefined;
   pass.schemeLevel = scheme;
   pass.schemeEnd = -1;
   pass.rules = undefined;
@@ -171,6 +172,7 @@ export function beginEdits(scheme: boolean): void {
  * ```
  */
 export function compareEdits(target: string): void {
+  pass.compare = compareEdit;
   pass.target = target;
   pass.tpos = 0;
   pass.same = true;
@@ -189,10 +191,11 @@ export function compareEdits(target: string): void {
  * ```
  */
 export function endCompare(input: string): boolean {
-  const t = pass.target!;
+  const t = pass.target;
   const rest = input.length - pass.from;
-  const same = pass.same && t.length - pass.tpos === rest && (pass.from === 0 ? t === input : t.slice(pass.tpos) === input.slice(pass.from));
-  pass.target = undefined;
+  const same = pass.same && t.length - pass.tpos === rest && (pass.from === 0 ? t === input : t.endsWith(input.slice(pass.from)));
+  pass.compare = undefined;
+  pass.target = '';
   return same;
 }
 
@@ -229,7 +232,7 @@ export function endEdits(input: string): string {
  * ```
  */
 export function editScheme(input: string, end: number, upper: boolean): void {
-  if (upper) lowerEdit(input, 0, end);
+  if (upper) edit(input, 0, undefined, end);
   pass.schemeEnd = end;
   if (!pass.schemeLevel) return;
   pass.rules = schemeRulesAt(input, end);
@@ -258,29 +261,6 @@ export function editTriplet(input: string, i: number, dot: boolean): void {
     // a lower-case hex digit (a-f sort above "F")
     edit(input, i, pctTriplet(octet), i + 3);
   }
-}
-
-/**
- * @internal Notes a "." that begins a "." or ".." segment of the path
- * beginning at `pathStart` (a segment ends at "/", "?", "#" or the end;
- * RFC 3986 §5.2.4, §6.2.2.3).
- *
- * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.3
- * @example
- * ```ts
- * beginEdits(false);
- * beginPath();
- * editDot('a/./b', 2, 0);
- * editPath('a/./b', 0, 5, false, true);
- * endEdits('a/./b') // "a/b"
- * ```
- */
-export function editDot(input: string, i: number, pathStart: number): void {
-  if (i > pathStart && input.charCodeAt(i - 1) !== 0x2f) return;
-  let j = i + 1;
-  if (input.charCodeAt(j) === 0x2e) j++;
-  const after = j < input.length ? input.charCodeAt(j) : -1;
-  if (after === -1 || after === 0x2f || after === 0x3f || after === 0x23) pass.dots = true;
 }
 
 /**
@@ -336,8 +316,8 @@ export function editHost(input: string, start: number, end: number, cased?: bool
     }
   }
   if (!cased || plain) {
-    if (pass.rules === FILE_RULES && end - start === 9 && input.slice(start, end).toLowerCase() === 'localhost') pass.step = 1;
-    if (cased) lowerEdit(input, start, end);
+    if (pass.rules === FILE_RULES && end - start === 9 && (cased ? input.slice(start, end).toLowerCase() === 'localhost' : input.startsWith('localhost', start))) pass.step = 1;
+    if (cased) edit(input, start, undefined, end);
     return;
   }
   const text = input.slice(start, end);
@@ -454,7 +434,7 @@ export function beginPath(): void {
  */
 export function editPath(input: string, start: number, end: number, authority: boolean, relative: boolean, schemeless = false): void {
   let path: string | undefined;
-  if (pass.dots) {
+  if (pass.dots || hasDotSegment(input, start, end)) {
     pass.out = pass.pathOut;
     pass.from = pass.pathFrom;
     pass.edited = pass.pathEdited;
