@@ -193,7 +193,7 @@ export function compareEdits(target: string): void {
 export function endCompare(input: string): boolean {
   const t = pass.target;
   const rest = input.length - pass.from;
-  const same = pass.same && t.length - pass.tpos === rest && (pass.from === 0 ? t === input : t.endsWith(input.slice(pass.from)));
+  const same = pass.same && t.length - pass.tpos === rest && (pass.from === 0 ? t === input : t.slice(pass.tpos) === input.slice(pass.from));
   pass.compare = undefined;
   pass.target = '';
   return same;
