@@ -4,8 +4,9 @@
  * erased; the writer (writer.ts) appends, this module reads.
  */
 import type { StoreDb } from './db.js';
+import { historyToRecord } from './records.js';
 import type { Database } from './schema.js';
-import type { ChangeOp, HistoryEntry, NameRecord } from './types.js';
+import type { ChangeOp, HistoryEntry } from './types.js';
 
 /**
  * Reads the history: of one name, or the change feed of all.
@@ -46,7 +47,7 @@ export class NameHistory {
 }
 
 function toEntry(r: Database['history']): HistoryEntry {
-  const e: HistoryEntry = { seq: Number(r.id), key: r.key, version: Number(r.version), op: r.op as ChangeOp, at: Number(r.at), record: JSON.parse(r.record) as NameRecord };
+  const e: HistoryEntry = { seq: Number(r.id), key: r.key, version: Number(r.version), op: r.op as ChangeOp, at: Number(r.at), record: historyToRecord(r) };
   if (r.actor !== null) e.actor = r.actor;
   return e;
 }

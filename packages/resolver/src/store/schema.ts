@@ -29,7 +29,11 @@ export interface HistoryTable {
   op: string;
   at: number;
   actor: string | null;
-  /** JSON of the whole record after the change. */
+  /**
+   * JSON of the record after the change, less what the columns say
+   * (records.ts `historyJson`; rows written before it hold the whole
+   * record, and `historyToRecord` reads both).
+   */
   record: string;
 }
 

@@ -9,8 +9,13 @@
  * appended in order, page after page. When the import is at least as
  * large as the store, the indexes of `names` are dropped before and
  * built again after (a sort each), instead of being updated row by row
- * in the order of the file. All of it happens inside the import's one
- * transaction: all or nothing, as before.
+ * in the order of the file. The history's indexes likewise: its rows
+ * are appended in id order, cheap, but each also went into the unique
+ * (key, version) index at a random place; once the import has written
+ * more history rows than the store held, both indexes are dropped and
+ * built at the end. All of it happens inside the import's one
+ * transaction (SQLite's DDL is transactional): all or nothing, as
+ * before, and readers see the indexes throughout.
  *
  * The staged rows are invisible to reads of `names` until {@link
  * NameStaging.flush}: the writer flushes before anything of the
@@ -32,6 +37,17 @@ function insertSql(rows: number): string {
 
 const FULL_INSERT = insertSql(ROWS);
 
+async function run(trx: Kysely<Database>, text: string, params: unknown[] = []) {
+  return trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+}
+
+/** Drops the indexes of `table` (made by the migrations, not a primary key's) and returns the SQL that builds them again. */
+async function dropIndexes(trx: Kysely<Database>, table: 'names' | 'history'): Promise<string[]> {
+  const rows = (await run(trx, "select name, sql from sqlite_schema where type = 'index' and tbl_name = ? and sql is not null", [table])).rows as Array<{ name: string; sql: string }>;
+  for (const ix of rows) await run(trx, `drop index "${ix.name.replaceAll('"', '""')}"`);
+  return rows.map((ix) => ix.sql);
+}
+
 /**
  * New names rows held back until the end of a bulk write (SQLite).
  *
@@ -47,6 +63,11 @@ const FULL_INSERT = insertSql(ROWS);
 export class NameStaging {
   #made = false;
   #staged = 0;
+  /** History rows when the bulk write began (ids are never reused: the largest is the count). */
+  #historyHeld = 0;
+  #historyWritten = 0;
+  /** The SQL of the history indexes dropped, to build them again at the end. */
+  #historyIndexes: string[] | undefined;
   /**
    * True while `names` holds no row but staged ones: then no key of a
    * batch can be in it (the caller writes each key once), and the writer
@@ -60,6 +81,19 @@ export class NameStaging {
   async begin(trx: Kysely<Database>): Promise<void> {
     this.noNames = (await trx.selectFrom('names').select('key').limit(1).execute()).length === 0;
     this.noLinks = (await trx.selectFrom('name_links').select('target').limit(1).execute()).length === 0;
+    const max = (await run(trx, 'select max(id) as n from history')).rows[0]?.n;
+    this.#historyHeld = Number(max ?? 0);
+  }
+
+  /**
+   * Counts history rows the bulk write appended; once they outnumber
+   * the rows held before, drops the history's indexes (built again by
+   * {@link finish}). Nothing of the bulk write reads the history.
+   */
+  async historyWritten(trx: Kysely<Database>, rows: number): Promise<void> {
+    this.#historyWritten += rows;
+    if (this.#historyIndexes || this.#historyWritten <= this.#historyHeld) return;
+    this.#historyIndexes = await dropIndexes(trx, 'history');
   }
 
   /** Rows waiting to be written into `names`. */
@@ -101,17 +135,14 @@ export class NameStaging {
     const run = async (text: string, params: unknown[] = []) => trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
     // The store holds fewer names than are staged: build its indexes anew.
     const held = Number((await run('select count(*) as n from (select 1 from names limit ?)', [this.#staged])).rows[0]!.n);
-    const indexes = held < this.#staged
-      ? (await run("select name, sql from sqlite_schema where type = 'index' and tbl_name = 'names' and sql is not null")).rows as Array<{ name: string; sql: string }>
-      : [];
-    for (const ix of indexes) await run(`drop index "${ix.name.replaceAll('"', '""')}"`);
+    const indexes = held < this.#staged ? await dropIndexes(trx, 'names') : [];
     const cols = 'key, urn, status, data, version, created, updated';
     // WHERE true: SQLite's grammar needs it between a SELECT and ON CONFLICT.
     const placed = Number((await run(`insert into names (${COLUMNS}) select ${COLUMNS} from ${TABLE} where true order by id on conflict (id) do nothing`)).numAffectedRows ?? 0);
     if (placed < this.#staged) {
       await run(`insert into names (${cols}) select ${cols} from ${TABLE} s where not exists (select 1 from names n where n.id = s.id and n.key = s.key) order by s.id`);
     }
-    for (const ix of indexes) await run(ix.sql);
+    for (const ix of indexes) await run(ix);
     await run(`delete from ${TABLE}`);
     this.#staged = 0;
     this.noNames = false;
@@ -120,6 +151,8 @@ export class NameStaging {
   /** Flushes, and drops the temporary table. */
   async finish(trx: Kysely<Database>): Promise<void> {
     await this.flush(trx);
+    for (const ix of this.#historyIndexes ?? []) await run(trx, ix);
+    this.#historyIndexes = undefined;
     if (this.#made) await trx.executeQuery(CompiledQuery.raw(`drop table ${TABLE}`));
     this.#made = false;
   }

@@ -9,7 +9,7 @@ import { noteWritten, type StoreDb, type WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
 import { checkTransition, LifecycleError } from './lifecycle.js';
 import { applyLinks, incomingLinks, withIncoming, type Incoming } from './links.js';
-import { nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
+import { historyJson, historyToRecord, nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
 import { NameStaging } from './staging.js';
 import type { ChangeOp, NameInput, NameRecord } from './types.js';
@@ -83,8 +83,9 @@ function linksOthers(r: Partial<NameInput>): boolean {
   return r.status === 'moved' || r.movedTo !== undefined || r.successor !== undefined;
 }
 
-function historyRow(next: NameRecord, op: ChangeOp, actor: string | undefined): HistoryTable {
-  return { id: undefined, key: next.key, version: next.version, op, at: next.updated, actor: actor ?? null, record: JSON.stringify(next) };
+/** The history row of a change to `next`, whose names row (the same `data`) is `row`. */
+function historyRow(next: NameRecord, row: NamesTable, op: ChangeOp, actor: string | undefined): HistoryTable {
+  return { id: undefined, key: next.key, version: next.version, op, at: next.updated, actor: actor ?? null, record: historyJson(next, row.data) };
 }
 
 /**
@@ -146,8 +147,8 @@ export class NameWriter {
       const current = await currentRecord(this.#db, w.trx, key);
       if (!current) return undefined;
       if (current.status !== 'withdrawn') throw new LifecycleError('not-withdrawn', key, current.status, 'active');
-      const before = await w.trx.selectFrom('history').select('record').where('key', '=', key).where('op', '!=', 'withdraw').orderBy('version', 'desc').limit(1).executeTakeFirst();
-      const prior = before ? (JSON.parse(before.record) as NameRecord) : undefined;
+      const before = await w.trx.selectFrom('history').selectAll().where('key', '=', key).where('op', '!=', 'withdraw').orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const prior = before ? historyToRecord(before) : undefined;
       if (!prior || prior.status === 'withdrawn') throw new LifecycleError('nothing-to-reinstate', key, 'withdrawn', 'active');
       const input = { ...recordToInput(prior), ...(opts.reason !== undefined ? { reason: opts.reason } : {}) };
       return this.#commit(w, current, nextRecord(key, input, current, Date.now()), actor, true);
@@ -173,7 +174,7 @@ export class NameWriter {
     const row = recordToRow(record);
     if (current) await w.trx.updateTable('names').set(row).where('key', '=', record.key).execute();
     else await this.#insert.names(w.trx, [row]);
-    await this.#insert.history(w.trx, [historyRow(record, op, actor)]);
+    await this.#insert.history(w.trx, [historyRow(record, row, op, actor)]);
     const touched = await applyLinks(w.trx, [{ key: record.key, before: current, after: record }]);
     await this.#relinkTargets(w, touched, new Set([record.key]), actor, record.updated);
     return { record, op };
@@ -202,8 +203,9 @@ export class NameWriter {
         if (recordData(linked) === recordData(current)) continue;
         const next: NameRecord = { ...linked, version: current.version + 1, updated: now };
         noteWritten(this.#db.engine, w, next.key);
-        await w.trx.updateTable('names').set(recordToRow(next)).where('key', '=', next.key).execute();
-        history.push(historyRow(next, 'update', actor));
+        const nextRow = recordToRow(next);
+        await w.trx.updateTable('names').set(nextRow).where('key', '=', next.key).execute();
+        history.push(historyRow(next, nextRow, 'update', actor));
       }
     }
     await this.#insert.history(w.trx, history);
@@ -288,7 +290,7 @@ export class NameWriter {
         inserts.push(row);
         counts.created++;
       }
-      history.push(historyRow(record, x.op, actor));
+      history.push(historyRow(record, row, x.op, actor));
     }
     if (stage && touched.size === 0) await stage.add(w.trx, inserts);
     else {
@@ -296,6 +298,7 @@ export class NameWriter {
       if (stage && inserts.length > 0) stage.noNames = false;
     }
     await this.#insert.history(w.trx, history);
+    await stage?.historyWritten(w.trx, history.length);
     await this.#relinkTargets(w, touched, new Set(writes.map((x) => x.key)), actor, now);
     return counts;
   }
