@@ -20,6 +20,13 @@
  * ```
  */
 export function jsonTooDeepAt(text: string, maxDepth: number): number {
+  // Text with no more opening brackets than the limit cannot pass it: counted
+  // with the native indexOf, this settles the usual short record (an import
+  // line) without the walk below.
+  let opening = 0;
+  for (let i = text.indexOf('['); i >= 0 && opening <= maxDepth; i = text.indexOf('[', i + 1)) opening++;
+  for (let i = text.indexOf('{'); i >= 0 && opening <= maxDepth; i = text.indexOf('{', i + 1)) opening++;
+  if (opening <= maxDepth) return -1;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -71,8 +71,15 @@ class Rollback extends Error {}
 
 const CSV_COLUMNS = new Set(['urn', 'url', 'mediatype', 'charset', 'language', 'meta', 'preference', 'status', 'movedto', 'successor', 'reason', 'permanent']);
 
-/** Raw records with their first line, from NDJSON or CSV text chunks. */
-async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, format: 'ndjson' | 'csv'): AsyncGenerator<{ line: number; value?: unknown; error?: string }> {
+/** A raw record with its first line, or why it is not one. */
+type RawRecord = { line: number; value?: unknown; error?: string };
+
+/**
+ * Raw records with their first line, from NDJSON or CSV text chunks,
+ * the records of a chunk at once: one step of an async generator per
+ * record cost more than parsing a short record does.
+ */
+async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, format: 'ndjson' | 'csv'): AsyncGenerator<RawRecord[]> {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   const decoder = {
     decode(bytes?: Uint8Array, opts?: { stream: boolean }): string {
@@ -96,21 +103,23 @@ async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, f
       rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
       let nl: number;
       let start = 0;
+      const out: RawRecord[] = [];
       while ((nl = rest.indexOf('\n', start)) >= 0) {
         const r = lineRecord(rest.slice(start, nl));
-        if (r) yield r;
+        if (r) out.push(r);
         start = nl + 1;
       }
       rest = rest.slice(start);
+      if (out.length > 0) yield out;
     }
     rest += decoder.decode();
-    if (rest.length > 0) { const r = lineRecord(rest); if (r) yield r; }
+    if (rest.length > 0) { const r = lineRecord(rest); if (r) yield [r]; }
     return;
   }
   const reader = new CsvReader();
   let header: string[] | undefined;
   let pending: { line: number; value: { urn: string; locations: Array<Record<string, string>>; [k: string]: unknown } } | undefined;
-  const rows = function* (): Generator<{ line: number; value?: unknown; error?: string }> {
+  const rows = function* (): Generator<RawRecord> {
     for (const rec of reader.take()) {
       if (!header) {
         header = rec.fields.map((f) => f.trim().toLowerCase());
@@ -138,19 +147,33 @@ async function* rawRecords(input: AsyncIterable<string | Uint8Array> | string, f
       pending = { line: rec.line, value };
     }
   };
+  // The records before a syntax error, then the error: nothing after it is read.
+  let broken = false;
+  const take = (): RawRecord[] => {
+    const out: RawRecord[] = [];
+    try {
+      for (const r of rows()) out.push(r);
+    } catch (e) {
+      out.push({ line: 0, error: (e as Error).message });
+      broken = true;
+    }
+    return out;
+  };
   try {
     for await (const chunk of chunks) {
       reader.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-      yield* rows();
+      yield take();
+      if (broken) return;
     }
     reader.push(decoder.decode());
     reader.end();
-    yield* rows();
   } catch (e) {
-    yield { line: 0, error: (e as Error).message };
+    yield [{ line: 0, error: (e as Error).message }];
     return;
   }
-  if (pending) yield pending;
+  yield take();
+  if (broken) return;
+  if (pending) yield [pending];
 }
 
 /**
@@ -196,24 +219,27 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
         lines = [];
         opts.onProgress?.(report.records);
       };
-      for await (const rec of rawRecords(input, opts.format)) {
-        report.records++;
-        if (rec.error !== undefined) { fail(rec.line, rec.error); continue; }
-        let checked: { key: string; input: NameInput };
-        try {
-          checked = validateNameInput(rec.value, opts.schemes !== undefined ? { schemes: opts.schemes } : {});
-        } catch (e) {
-          if (e instanceof InputError) { fail(rec.line, e.message, e.code, e.offset); continue; }
-          throw e;
+      const validateOpts = opts.schemes !== undefined ? { schemes: opts.schemes } : {};
+      for await (const recs of rawRecords(input, opts.format)) {
+        for (const rec of recs) {
+          report.records++;
+          if (rec.error !== undefined) { fail(rec.line, rec.error); continue; }
+          let checked: { key: string; input: NameInput };
+          try {
+            checked = validateNameInput(rec.value, validateOpts);
+          } catch (e) {
+            if (e instanceof InputError) { fail(rec.line, e.message, e.code, e.offset); continue; }
+            throw e;
+          }
+          if (!inAuthority(checked.key, authority)) { fail(rec.line, `${checked.key} is outside this token's authority ${authority}`, 'forbidden'); continue; }
+          const first = seen.firstLine(checked.key, rec.line);
+          if (first !== undefined) { fail(rec.line, `${checked.key} already appears on line ${first}`, 'duplicate'); continue; }
+          // After a failure the rest is only checked: nothing will be kept.
+          if (failed) continue;
+          batch.push(checked);
+          lines.push(rec.line);
+          if (batch.length >= BATCH) await flush();
         }
-        if (!inAuthority(checked.key, authority)) { fail(rec.line, `${checked.key} is outside this token's authority ${authority}`, 'forbidden'); continue; }
-        const first = seen.firstLine(checked.key, rec.line);
-        if (first !== undefined) { fail(rec.line, `${checked.key} already appears on line ${first}`, 'duplicate'); continue; }
-        // After a failure the rest is only checked: nothing will be kept.
-        if (failed) continue;
-        batch.push(checked);
-        lines.push(rec.line);
-        if (batch.length >= BATCH) await flush();
       }
       if (!failed) await flush();
       if (failed) throw new Rollback();
