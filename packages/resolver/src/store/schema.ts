@@ -12,6 +12,7 @@ export interface NamesTable {
   /** SQLite only: the row id, the key's slot (slots.ts) or, for a key whose slot was taken, an id SQLite chose. */
   id?: number | null;
   key: string;
+  /** The URN as registered, or '' when it is the key (records.ts `recordToRow`). */
   urn: string;
   status: string;
   /** JSON: locations, metadata, movedTo, permanent, successor, reason. */
