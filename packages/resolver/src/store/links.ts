@@ -146,6 +146,8 @@ export async function incomingLinks(trx: Kysely<Database>, keys: readonly string
  * ```
  */
 export function withIncoming(r: NameRecord, incoming: Incoming | undefined): NameRecord {
+  // Nothing to set or clear (a new name of a bulk import): the record as it is, not a copy.
+  if (incoming === undefined && r.movedFrom === undefined && r.predecessors === undefined) return r;
   const out: NameRecord = { ...r };
   delete out.movedFrom;
   delete out.predecessors;
