@@ -17,11 +17,11 @@ const urn = (i: number) => `urn:example:bulk-${i}`;
 const active = (i: number) => ({ urn: urn(i), locations: [`http://a.example/${i}`] });
 const ndjson = (records: object[]) => records.map((r) => `${JSON.stringify(r)}\n`).join('');
 
-/** The SQL of the indexes of `names`, read beside the store's connections. */
+/** The SQL of the indexes of `names` and `history`, read beside the store's connections. */
 function namesIndexes(file: string): string[] {
   const raw = openSqliteFile(file, { readOnly: true });
   try {
-    return raw.prepare("select sql from sqlite_schema where type = 'index' and tbl_name = 'names' and sql is not null order by name").all().map((r) => r.sql as string);
+    return raw.prepare("select sql from sqlite_schema where type = 'index' and tbl_name in ('names', 'history') and sql is not null order by name").all().map((r) => r.sql as string);
   } finally {
     raw.close();
   }
@@ -51,7 +51,7 @@ describe('SeenKeys (the duplicate check of an import, for tens of millions of na
 });
 
 describe('bulk import on SQLite: new names staged and written in slot order', () => {
-  it('into an empty store: every name found, the indexes of names as the migrations made them', async () => {
+  it('into an empty store: every name found, the indexes of names and history as the migrations made them', async () => {
     const file = freshFile();
     const store = await openStore(file);
     const before = namesIndexes(file);
