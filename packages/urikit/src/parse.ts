@@ -133,16 +133,16 @@ function scan(input: string, kind: Kind, normal: boolean, offsets = true): void 
     schemeEnd = input.indexOf(':');
     hostStart = schemeEnd + 3;
     hostEnd = pathStart = input.indexOf('/', hostStart);
-    // §6.2.2.3: normalize's pass over a dot segment (or a "/./" in the
-    // query) is the scan's below, which finds these offsets again.
-    if (!normal || !hasDotSegment(input, pathStart, len)) {
+    pathEnd = input.indexOf('?', pathStart);
+    if (pathEnd < 0) pathEnd = len;
+    else {
+      queryStart = pathEnd + 1;
+      queryEnd = len;
+    }
+    // §6.2.2.3: normalize's pass over a path with a dot segment is the
+    // scan's below, which finds the same offsets again.
+    if (!normal || !hasDotSegment(input, pathStart, pathEnd)) {
       classifyRegName(input);
-      pathEnd = input.indexOf('?', pathStart);
-      if (pathEnd < 0) pathEnd = len;
-      else {
-        queryStart = pathEnd + 1;
-        queryEnd = len;
-      }
       // The edits see the scheme (§6.2.3: its rules) and the host (RFC 8089 §2: a `file` host "localhost") and change nothing.
       if (normal) {
         editScheme(input, schemeEnd, false);
@@ -425,36 +425,21 @@ function scanHost(input: string, start: number, iri: boolean, normal: boolean): 
   return j;
 }
 
-/** A reg-name that is a strict dotted-decimal address is `ipv4` (RFC 3986 §3.2.2, first-match-wins). */
-function classifyRegName(input: string): void {
-  const first = hostStart < hostEnd ? input.charCodeAt(hostStart) : -1;
-  hostKind = first >= 0x30 && first <= 0x39 && isIPv4address(input, hostStart, hostEnd) ? 'ipv4' : 'reg-name';
-}
-
 /**
  * RFC 3986 §3.2.2: IPv4address = dec-octet "." dec-octet "." dec-octet "."
- * dec-octet; dec-octet is 0-255 in 1 to 3 digits, no leading zero. The
- * scanner's own test, which computes no address (a number above 2^31 would
- * be allocated; host/ipv4.ts parses the value).
+ * dec-octet, and dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2"
+ * %x30-34 DIGIT / "25" %x30-35, the longer forms tried first. The
+ * scanner's own test, which computes no address (a number above 2^31
+ * would be allocated; host/ipv4.ts parses the value).
  */
-function isIPv4address(input: string, start: number, end: number): boolean {
-  let octets = 0;
-  let i = start;
-  for (;;) {
-    const first = i;
-    let octet = 0;
-    while (i < end && i - first < 4) {
-      const c = input.charCodeAt(i);
-      if (c < 0x30 || c > 0x39) break;
-      octet = octet * 10 + c - 0x30;
-      i++;
-    }
-    const digits = i - first;
-    if (digits === 0 || digits > 3 || octet > 255 || (digits > 1 && input.charCodeAt(first) === 0x30)) return false;
-    if (++octets === 4) return i === end;
-    if (i >= end || input.charCodeAt(i) !== 0x2e) return false;
-    i++;
-  }
+const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = /* @__PURE__ */ new RegExp(`(?:${DEC_OCTET}\\.){3}${DEC_OCTET}`, 'y');
+
+/** A reg-name that is a strict dotted-decimal address is `ipv4` (RFC 3986 §3.2.2, first-match-wins). */
+function classifyRegName(input: string): void {
+  const first = input.charCodeAt(hostStart); // a delimiter (or NaN) when the host is empty
+  IPV4.lastIndex = hostStart;
+  hostKind = first >= 0x30 && first <= 0x39 && IPV4.test(input) && IPV4.lastIndex === hostEnd ? 'ipv4' : 'reg-name';
 }
 
 /** RFC 3986 §3.2.3: port = *DIGIT, ended by the end of the authority. */
