@@ -126,31 +126,7 @@ function scan(input: string, kind: Kind, normal: boolean, offsets = true): void 
   const table = CLASS; // a local alias keeps the hot loops free of module-context loads
   schemeEnd = userinfoStart = userinfoEnd = hostStart = hostEnd = portStart = portEnd = queryStart = queryEnd = fragmentStart = -1;
   hostKind = 'reg-name';
-  // One RegExp call and two searches instead of the steps below, each of
-  // which has a fixed cost that outweighs reading a short URL (measured:
-  // parse and normalize 1.15x faster on the web corpus).
-  if (PLAIN_NORMAL.test(input)) {
-    schemeEnd = input.indexOf(':');
-    hostStart = schemeEnd + 3;
-    hostEnd = pathStart = input.indexOf('/', hostStart);
-    pathEnd = input.indexOf('?', pathStart);
-    if (pathEnd < 0) pathEnd = len;
-    else {
-      queryStart = pathEnd + 1;
-      queryEnd = len;
-    }
-    // §6.2.2.3: normalize's pass over a path with a dot segment is the
-    // scan's below, which finds the same offsets again.
-    if (!normal || !hasDotSegment(input, pathStart, pathEnd)) {
-      classifyRegName(input);
-      // The edits see the scheme (§6.2.3: its rules) and the host (RFC 8089 §2: a `file` host "localhost") and change nothing.
-      if (normal) {
-        editScheme(input, schemeEnd, false);
-        editHost(input, hostStart, hostEnd, false);
-      }
-      return;
-    }
-  }
+  if (PLAIN_NORMAL.test(input) && plainScan(input, len, normal)) return;
   let i = 0;
   // Code units are read only below `len`, so every one is a small integer
   // (never NaN), which keeps the loops on V8's fast integer path.
@@ -258,6 +234,37 @@ function scanTail(input: string, i: number, iri: boolean, noFragment: boolean, o
   } else {
     pathEnd = end;
   }
+}
+
+/**
+ * The scan of a string that {@link PLAIN_NORMAL} matches, once the scan
+ * has reset the offsets: one RegExp call and two searches instead of the
+ * scan's steps, each of which has a fixed cost that outweighs reading a
+ * short URL (measured: parse and normalize 1.15x faster on the web
+ * corpus). False, for the scan to do, when normalize's pass meets a dot
+ * segment. A function apart from the scan, so that V8 inlines the scan's
+ * own calls as before (measured: equivalent 10-15% slower with this in it).
+ */
+function plainScan(input: string, len: number, normal: boolean): boolean {
+  schemeEnd = input.indexOf(':');
+  hostStart = schemeEnd + 3;
+  hostEnd = pathStart = input.indexOf('/', hostStart);
+  pathEnd = input.indexOf('?', pathStart);
+  if (pathEnd < 0) pathEnd = len;
+  else {
+    queryStart = pathEnd + 1;
+    queryEnd = len;
+  }
+  // §6.2.2.3: normalize's pass over a path with a dot segment is the
+  // scan's, which finds the same offsets again.
+  if (normal && hasDotSegment(input, pathStart, pathEnd)) return false;
+  classifyRegName(input);
+  // The edits see the scheme (§6.2.3: its rules) and the host (RFC 8089 §2: a `file` host "localhost") and change nothing.
+  if (normal) {
+    editScheme(input, schemeEnd, false);
+    editHost(input, hostStart, hostEnd, false);
+  }
+  return true;
 }
 
 /**
