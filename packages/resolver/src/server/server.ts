@@ -4,7 +4,7 @@
  * HTTP/0.9 Simple-Requests, through one pipeline.
  *
  * ```text
- *   TCP :4500 ── front (simple.ts): Simple-Request → HTTP/1.0 exchange; "GET alb002 HTTP/1.0" → "/alb002"
+ *   TCP :4500 ── front (front.ts): Simple-Request → HTTP/1.0 exchange (simple.ts); "GET alb002 HTTP/1.0" → "/alb002"
  *        │
  *        └── node:http ── fastify: onRequest (CORS, security headers, rate limit) → route → onResponse (metrics, log)
  *                            ├── GET|HEAD /*  resolution (route.ts) ──> UrnResolutionService.answer ──> Answer ──> wire.ts
@@ -29,7 +29,7 @@ import { registerPipeline } from './pipeline.js';
 import { RateLimiter } from './ratelimit.js';
 import { UrnResolutionService } from './resolve.js';
 import { registerResolution } from './route.js';
-import { createFront } from './simple.js';
+import { answerClientError, Front, type ClientError } from './front.js';
 import { parseQuery } from './query-string.js';
 import { HostAuthorities } from './host-authorities.js';
 import { ClientAddresses } from './client-address.js';
@@ -133,6 +133,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
 
     let httpServer!: http.Server;
+    let front!: Front;
     const app = Fastify({
       logger: opts.logger === undefined || opts.logger === false ? false : { level: opts.logger === true ? 'info' : opts.logger },
       // The pipeline logs what is asked for (every request with accessLog, else admin requests and errors).
@@ -140,6 +141,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       bodyLimit: limits.bodyBytes,
       return503OnClosing: true,
       routerOptions: { querystringParser: parseQuery },
+      // A request line in the draft's form on a connection node's parser reads is handed to the front (front.ts).
+      // (fastify's type of the error has `rawPacket` as a serialized Buffer; node gives a Buffer.)
+      clientErrorHandler: (e, socket) => { const ce = e as unknown as ClientError; if (!front.takeOver(ce, socket)) answerClientError(ce, socket); },
       serverFactory: (handler) => {
         httpServer = http.createServer({
           maxHeaderSize: limits.headerBytes,
@@ -181,17 +185,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerResolution(app, service, () => publicUrl ?? ownUrl);
     await app.ready();
 
-    const front = createFront(httpServer, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));
+    front = new Front(httpServer, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));
 
     const host = opts.host ?? '127.0.0.1';
     await new Promise<void>((resolveListen, reject) => {
-      front.once('error', reject);
-      front.listen(opts.port ?? DEFAULT_PORT, host, () => { front.off('error', reject); resolveListen(); });
+      front.server.once('error', reject);
+      front.server.listen(opts.port ?? DEFAULT_PORT, host, () => { front.server.off('error', reject); resolveListen(); });
     });
     // node:http starts tracking connections (idle ones for close, and the
     // request and header timeouts) on 'listening'; the front listens for it.
     httpServer.emit('listening');
-    const port = (front.address() as AddressInfo).port;
+    const port = (front.server.address() as AddressInfo).port;
     const shown = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shown}:${port}`;
     ownUrl = url;
@@ -228,7 +232,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= (async () => {
       // net.Server#close waits for every connection to end; keep-alive ones are closed below.
-      const frontClosed = new Promise<void>((r) => front.close(() => r()));
+      const frontClosed = new Promise<void>((r) => front.server.close(() => r()));
       httpServer.closeIdleConnections();
       const deadline = Date.now() + 10_000;
       while (metrics.inFlight > 0 && Date.now() < deadline) {

@@ -1,19 +1,12 @@
 /**
- * A raw-socket front on the service's port. Every connection goes to the
- * one HTTP server; a Simple-Request (`GET alb002` and CRLF, no version:
- * 1995 draft §3.3) goes as the HTTP/1.0 Full-Request it stands for, and a
- * Full-Request in the draft's form without the leading "/"
- * (`GET alb002 HTTP/1.0`) gets its "/".
+ * The 1995 draft's request forms on the first line of a connection (§3.3):
+ * a Simple-Request (`GET alb002` and CRLF, no version) goes to the HTTP
+ * server as the HTTP/1.0 Full-Request it stands for, and a Full-Request
+ * without the leading "/" (`GET alb002 HTTP/1.0`) gets its "/" (front.ts
+ * reads the line and acts on what this module says of it).
  */
-import net from 'node:net';
+import type net from 'node:net';
 import { Duplex } from 'node:stream';
-import type { Server as HttpServer } from 'node:http';
-import { RequestLines } from './request-lines.js';
-
-function noop(): void { /* see createFront */ }
-
-/** The longest first line the front waits for before handing over (the HTTP server then answers 414/431). */
-const MAX_FIRST_LINE = 8192;
 
 /**
  * What the front does with the first line of a connection.
@@ -48,7 +41,6 @@ export function classifyRequestLine(line: string): { kind: 'simple'; target: str
  * @example
  * ```ts
  * import net from 'node:net';
-import { Duplex } from 'node:stream';
  * const socket = new net.Socket();
  * isSimpleRequest(new SimpleExchange(socket, '/alb002')); // true
  * isSimpleRequest(socket); // false
@@ -103,81 +95,9 @@ export class SimpleExchange extends Duplex {
  * @example
  * ```ts
  * import net from 'node:net';
-import { Duplex } from 'node:stream';
  * isSimpleRequest(new net.Socket()); // false
  * ```
  */
 export function isSimpleRequest(socket: unknown): boolean {
   return socket instanceof SimpleExchange;
-}
-
-/**
- * Creates the front: a `net.Server` to listen on instead of `http`. A
- * Simple-Request goes to `http` as a {@link SimpleExchange}; every other
- * connection goes to it as it is (a first line in the draft's form given
- * its "/"). A server error after listening (an `accept` that fails when
- * the process is out of file descriptors) goes to `onError` instead of
- * ending the process.
- *
- * @example
- * ```ts
- * import http from 'node:http';
- * import net from 'node:net';
-import { Duplex } from 'node:stream';
- * const httpServer = http.createServer((req, res) => res.end(`=====\r\nhttp://a${req.url}\r\n`));
- * const front = createFront(httpServer, 10_000);
- * await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
- * const port = (front.address() as net.AddressInfo).port;
- * const reply = await new Promise<string>((r) => {
- *   let got = '';
- *   net.connect(port, '127.0.0.1').on('data', (d) => { got += d; }).on('end', () => r(got)).end('GET alb002\r\n');
- * });
- * reply; // '=====\r\nhttp://a/alb002\r\n' (the body alone: no status line, no headers)
- * await new Promise((r) => front.close(r));
- * ```
- */
-export function createFront(http: HttpServer, headersTimeoutMs: number, onError: (e: Error) => void = () => undefined): net.Server {
-  // noDelay as node:http sets it on the connections it accepts: an answer written in parts is not held back by Nagle's algorithm.
-  const front = net.createServer({ noDelay: true }, (socket) => {
-    let buf: Buffer | undefined;
-    const timer = setTimeout(() => socket.destroy(), headersTimeoutMs);
-    const onError = () => { clearTimeout(timer); socket.destroy(); };
-    socket.on('error', onError);
-    const onData = (chunk: Buffer) => {
-      buf = buf ? Buffer.concat([buf, chunk]) : chunk;
-      const nl = buf.indexOf(0x0a);
-      if (nl < 0 && buf.length < MAX_FIRST_LINE) return;
-      clearTimeout(timer);
-      socket.off('data', onData);
-      socket.off('error', onError);
-      socket.pause();
-      const end = nl < 0 ? buf.length : nl > 0 && buf[nl - 1] === 0x0d ? nl - 1 : nl;
-      const c = nl < 0 ? { kind: 'pass' as const } : classifyRequestLine(buf.subarray(0, end).toString('latin1'));
-      if (c.kind === 'simple') {
-        socket.on('error', () => socket.destroy());
-        http.emit('connection', new SimpleExchange(socket, c.target));
-        return;
-      }
-      // Every request line of the connection, the first included, in the draft's form gets its "/" (request-lines.ts).
-      const lines = new RequestLines();
-      const first = lines.push(buf);
-      buf = undefined;
-      if (first.length > 0) socket.unshift(first);
-      const push = socket.push;
-      socket.push = function pushRewritten(chunk: Buffer | null, encoding?: BufferEncoding): boolean {
-        if (chunk === null || !Buffer.isBuffer(chunk)) return push.call(this, chunk, encoding);
-        const out = lines.push(chunk);
-        return out.length === 0 ? true : push.call(this, out, encoding);
-      };
-      http.emit('connection', socket);
-      // A 'data' listener makes node:http read the socket through the stream (and so through
-      // pushRewritten) rather than straight from the handle.
-      socket.on('data', noop);
-      process.nextTick(() => socket.resume());
-    };
-    socket.on('data', onData);
-  });
-  // net.Server emits accept failures (EMFILE) as 'error': unheard, one would end the process.
-  front.on('error', onError);
-  return front;
 }
