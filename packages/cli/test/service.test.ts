@@ -172,7 +172,7 @@ describe('urikit serve', () => {
     expect(await stop(uncached.child)).toBe(0);
     rmSync(dirname(file), { recursive: true, force: true });
     expect((await run(['serve', '--name-cache-mb', 'lots'])).code).toBe(2);
-    expect((await run(['serve', '--name-cache-mb', '5000'])).code).toBe(2);
+    expect((await run(['serve', '--name-cache-mb', '2000000'])).code).toBe(2);
   });
 });
 

@@ -169,7 +169,7 @@ export const serveCommand: Command = {
     }
     if (args.values['urc0-line-length'] !== undefined) opts.urc0LineLength = intOption(args, 'urc0-line-length', 76, 8, 1_000_000);
     if (typeof args.values['db-replica'] === 'string') opts.dbReplica = args.values['db-replica'];
-    if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 4095) * 1024 * 1024;
+    if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 1_048_576) * 1024 * 1024;
     if (args.values.log === true) opts.logger = true;
     if (args.values['no-stats'] === true) opts.stats = false;
     else if (args.values['robot-pattern'] !== undefined) opts.stats = { robotPatterns: args.values['robot-pattern'] as string[] };

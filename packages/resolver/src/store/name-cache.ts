@@ -20,12 +20,12 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const ENTRY_HEADER = 6;
 const EMPTY = 0;
 const DELETED = 0xffffffff;
-/** Index offsets are stored + 1 in a Uint32Array, with EMPTY and DELETED reserved. */
-const MAX_ARENA_BYTES = 0xffffffff - CHUNK_BYTES;
 
 /**
  * A names row (less its key) as one string, fields separated by NUL: no
- * URN, status word, number or JSON text holds a raw NUL.
+ * URN, status word, number or JSON text holds a raw NUL. The URN as
+ * registered is left out when it is the key itself (most names: a
+ * million names take 22 MB less).
  *
  * @example
  * ```ts
@@ -34,7 +34,7 @@ const MAX_ARENA_BYTES = 0xffffffff - CHUNK_BYTES;
  * ```
  */
 export function packRow(r: NamesTable): string {
-  return `${r.version}\0${r.created}\0${r.updated}\0${r.status}\0${r.urn}\0${r.data}`;
+  return `${r.version}\0${r.created}\0${r.updated}\0${r.status}\0${r.urn === r.key ? '' : r.urn}\0${r.data}`;
 }
 
 /**
@@ -54,7 +54,7 @@ export function unpackRow(key: string, packed: string): NamesTable {
   // The columns' order of a row read from SQLite: one object shape for rowToRecord, wherever the row came from.
   return {
     key,
-    urn: packed.slice(d + 1, e),
+    urn: e === d + 1 ? key : packed.slice(d + 1, e),
     status: packed.slice(c + 1, d),
     data: packed.slice(e + 1),
     version: Number(packed.slice(0, a)),
@@ -98,13 +98,14 @@ export class NameCache {
   /**
    * The index, four words a position (one cache line holds four positions,
    * so a probe touches one page, not three): the slot's high 32 bits, its
-   * low 20 bits, the entry's arena offset + 1 (or EMPTY / DELETED), unused.
+   * low 20 bits, the entry's offset in its chunk + 1 (or EMPTY / DELETED),
+   * its chunk's number (so the arena may outgrow 4 GiB: 50 million names).
    */
   #index = new Uint32Array(1024 * 4);
   #capacity = 1024;
 
   constructor(maxBytes: number) {
-    this.#maxBytes = Math.min(Math.max(0, maxBytes), MAX_ARENA_BYTES);
+    this.#maxBytes = Math.max(0, maxBytes);
     this.#chunkBytes = Math.max(1024, Math.min(CHUNK_BYTES, this.#maxBytes));
   }
 
@@ -127,9 +128,8 @@ export class NameCache {
   get(key: string): NamesTable | undefined {
     const at = this.#find(key, nameSlot(key));
     if (at < 0) return undefined;
-    const offset = this.#index[at * 4 + 2]! - 1;
-    const chunk = this.#chunks[Math.floor(offset / this.#chunkBytes)]!;
-    const pos = offset % this.#chunkBytes;
+    const chunk = this.#chunks[this.#index[at * 4 + 3]!]!;
+    const pos = this.#index[at * 4 + 2]! - 1;
     const start = pos + ENTRY_HEADER + chunk.readUInt16LE(pos);
     return unpackRow(key, chunk.toString('utf8', start, start + chunk.readUInt32LE(pos + 2)));
   }
@@ -169,7 +169,8 @@ export class NameCache {
     if (this.#index[at + 2] === DELETED) this.#deleted--;
     this.#index[at] = Math.floor(slot / 1048576);
     this.#index[at + 1] = slot % 1048576;
-    this.#index[at + 2] = (this.#chunks.length - 1) * this.#chunkBytes + pos + 1;
+    this.#index[at + 2] = pos + 1;
+    this.#index[at + 3] = this.#chunks.length - 1;
     this.#count++;
     return true;
   }
@@ -182,7 +183,7 @@ export class NameCache {
   /** Marks index position `at` deleted (nothing if it is -1). */
   #deleteAt(at: number): void {
     if (at < 0) return;
-    const size = this.#entrySize(this.#index[at * 4 + 2]! - 1);
+    const size = this.#entrySize(this.#index[at * 4 + 3]!, this.#index[at * 4 + 2]! - 1);
     this.#garbageBytes += size;
     this.#liveBytes -= size;
     this.#index[at * 4 + 2] = DELETED;
@@ -212,7 +213,7 @@ export class NameCache {
     for (let at = high & mask; ; at = (at + 1) & mask) {
       const offset = index[at * 4 + 2]!;
       if (offset === EMPTY) return -1;
-      if (offset !== DELETED && index[at * 4] === high && index[at * 4 + 1] === low && this.#keyAt(offset - 1, key)) return at;
+      if (offset !== DELETED && index[at * 4] === high && index[at * 4 + 1] === low && this.#keyAt(index[at * 4 + 3]!, offset - 1, key)) return at;
     }
   }
 
@@ -223,18 +224,16 @@ export class NameCache {
     return at;
   }
 
-  #keyAt(offset: number, key: string): boolean {
-    const chunk = this.#chunks[Math.floor(offset / this.#chunkBytes)]!;
-    const pos = offset % this.#chunkBytes;
+  #keyAt(chunkNumber: number, pos: number, key: string): boolean {
+    const chunk = this.#chunks[chunkNumber]!;
     if (chunk.readUInt16LE(pos) !== key.length) return false;
     const start = pos + ENTRY_HEADER;
     for (let i = 0; i < key.length; i++) if (chunk[start + i] !== key.charCodeAt(i)) return false;
     return true;
   }
 
-  #entrySize(offset: number): number {
-    const chunk = this.#chunks[Math.floor(offset / this.#chunkBytes)]!;
-    const pos = offset % this.#chunkBytes;
+  #entrySize(chunkNumber: number, pos: number): number {
+    const chunk = this.#chunks[chunkNumber]!;
     return ENTRY_HEADER + chunk.readUInt16LE(pos) + chunk.readUInt32LE(pos + 2);
   }
 
@@ -252,6 +251,7 @@ export class NameCache {
       this.#index[at] = old[i * 4]!;
       this.#index[at + 1] = old[i * 4 + 1]!;
       this.#index[at + 2] = offset;
+      this.#index[at + 3] = old[i * 4 + 3]!;
     }
   }
 }

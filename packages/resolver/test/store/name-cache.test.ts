@@ -48,6 +48,22 @@ describe('NameCache (rows outside the JavaScript heap)', () => {
     expect(cache.get('urn:example:50000')).toBeUndefined();
   });
 
+  it('packs a URN that is its own key as nothing, and gives it back', () => {
+    const r = { ...row('urn:example:a'), urn: 'urn:example:a' };
+    expect(packRow(r).split('\0')[4]).toBe('');
+    expect(unpackRow(r.key, packRow(r))).toEqual(r);
+  });
+
+  it('keeps entries over several chunks (each entry knows its chunk: the arena may pass 4 GiB)', () => {
+    const cache = new NameCache(64 * 1024 * 1024);
+    const big = (i: number) => ({ ...row(`urn:example:${i}`), data: JSON.stringify({ locations: [{ url: `http://a.example/${i}` }], metadata: { text: 'x'.repeat(1000) } }) });
+    for (let i = 0; i < 40_000; i++) expect(cache.set(big(i))).toBe(true);
+    for (let i = 0; i < 40_000; i += 101) expect(cache.get(`urn:example:${i}`)).toEqual(big(i));
+    for (let i = 0; i < 40_000; i += 2) cache.delete(`urn:example:${i}`);
+    expect(cache.size).toBe(20_000);
+    for (let i = 1; i < 40_000; i += 202) expect(cache.get(`urn:example:${i}`)).toEqual(big(i));
+  });
+
   it('finds both of two names with the same slot', () => {
     const cache = new NameCache(1 << 20);
     cache.set(row('urn:example:43812349'));
