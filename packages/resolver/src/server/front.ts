@@ -20,6 +20,7 @@
  */
 import net from 'node:net';
 import type { Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { RequestLines } from './request-lines.js';
 import { classifyRequestLine, SimpleExchange } from './simple.js';
 
@@ -62,7 +63,7 @@ function afterAnswers(socket: ServedSocket, then: () => void): void {
 }
 
 /** Connections whose refused request is answered once the answers before it are sent. */
-const refused = new WeakSet<net.Socket>();
+const refused = new WeakSet<Duplex>();
 
 /**
  * True if `line` (latin1 bytes from `start`) begins with a method token
@@ -167,7 +168,9 @@ export class Front {
    * answers under way are sent first, in order); false for any other
    * error, which the caller answers.
    */
-  takeOver(e: ClientError, socket: net.Socket): boolean {
+  takeOver(e: ClientError, connection: Duplex): boolean {
+    if (!(connection instanceof net.Socket)) return false;
+    const socket = connection;
     const s = socket as ServedSocket;
     const listeners = this.#nodeListeners.get(socket);
     const raw = e.rawPacket;
@@ -240,7 +243,7 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, [number, string]>> = {
  * socket.destroyed; // true
  * ```
  */
-export function answerClientError(e: ClientError, socket: net.Socket): void {
+export function answerClientError(e: ClientError, socket: Duplex): void {
   // node:http tells of the same connection again for each later packet its parser refuses.
   if (e.code === 'ECONNRESET' || socket.destroyed || refused.has(socket)) return;
   refused.add(socket);
