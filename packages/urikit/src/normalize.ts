@@ -68,9 +68,9 @@ const CODEC_STEP = 1;
 const URN_STEP = 2;
 
 /** The generic normal form of `input` (RFC 3986 §6.2.2; at the scheme level the generic part of §6.2.3), in one pass. */
-function genericForm(input: string, schemeLevel: boolean): string {
+function genericForm(input: string, schemeLevel: boolean, plain?: boolean): string {
   beginEdits(schemeLevel);
-  normalizingScan(input);
+  normalizingScan(input, plain);
   return endEdits(input);
 }
 
@@ -99,7 +99,7 @@ function codecForm(generic: string): string {
  * false drops a URN's r-, q- and f-components (for equivalence).
  */
 function normalForm(input: string, level: NormalizeLevel, components: boolean): string {
-  const generic = genericForm(input, level === 'scheme');
+  const generic = genericForm(input, level === 'scheme', true);
   const step = schemeStep();
   if (step === CODEC_STEP) return codecForm(generic);
   if (step !== URN_STEP) return generic;
