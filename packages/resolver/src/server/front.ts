@@ -17,6 +17,13 @@
  * Reading a connection's bytes in JavaScript costs about an eighth of an
  * answer (measured beside the native path in bench:server's set-up), so
  * only connections that use the draft's forms after their first line pay it.
+ *
+ * The hand-over uses what node:http leaves on a socket it serves
+ * (`socket.parser`, `socket._httpMessage`, the listeners it adds):
+ * undocumented, and unchanged from Node 12 to 24. The tests of this
+ * module and of request-lines.ts run on every supported Node; where a
+ * piece is missing, such a request gets the 400 of any request node's
+ * parser refuses, or its connection is closed: never a wrong answer.
  */
 import net from 'node:net';
 import type { Server as HttpServer } from 'node:http';
@@ -41,7 +48,19 @@ interface NodeParser {
 /** A socket as node's HTTP server leaves it. */
 type ServedSocket = net.Socket & { parser?: NodeParser | null; _httpMessage?: (NodeJS.EventEmitter & { headersSent?: boolean; req?: { complete?: boolean } }) | null };
 
-/** A parse error of node's HTTP server, as its 'clientError' event gives it. */
+/**
+ * A parse error of node's HTTP server, as its 'clientError' event gives
+ * it: llhttp's code, the bytes of the last read and where in them the
+ * parser stopped.
+ *
+ * @example
+ * ```ts
+ * const e: ClientError = Object.assign(new Error('Parse Error: Unexpected char in url schema'), {
+ *   code: 'HPE_INVALID_URL', bytesParsed: 7, rawPacket: Buffer.from('GET alb002 HTTP/1.1\r\n\r\n'),
+ * });
+ * e.rawPacket!.toString('latin1', 0, e.bytesParsed); // 'GET alb'
+ * ```
+ */
 export interface ClientError extends Error {
   code?: string;
   bytesParsed?: number;
@@ -66,8 +85,9 @@ function afterAnswers(socket: ServedSocket, then: () => void): void {
 const refused = new WeakSet<Duplex>();
 
 /**
- * True if `line` (latin1 bytes from `start`) begins with a method token
- * and a space before `limit`: the start of a request line (RFC 9112 §3).
+ * True if the bytes of `raw` from `start` begin with a method token of
+ * letters and a space before `limit`: the start of a request line
+ * (RFC 9112 §3).
  */
 function startsRequestLine(raw: Buffer, start: number, limit: number): boolean {
   const sp = raw.indexOf(0x20, start);
@@ -177,12 +197,13 @@ export class Front {
     const at = e.bytesParsed;
     // Only a target without "/" gives this error at the request line (RFC 9112 §3.2); its start must be in this chunk.
     if (e.code !== 'HPE_INVALID_URL' || listeners === undefined || raw === undefined || at === undefined || !s.parser || s.destroyed) return false;
+    if (s.parser._consumed && typeof s.parser.unconsume !== 'function') return false;
     const lineStart = raw.lastIndexOf(0x0a, at - 1) + 1;
     if (!startsRequestLine(raw, lineStart, at)) return false;
     this.#nodeListeners.delete(socket);
     const parser = s.parser;
     // From here no byte goes to node's parser: the socket stops being read until the hand-over.
-    if (parser._consumed) { parser.unconsume?.(); parser._consumed = false; }
+    if (parser._consumed) { parser.unconsume!(); parser._consumed = false; }
     for (const f of listeners.get('data')!) socket.off('data', f as (...args: unknown[]) => void);
     socket.pause();
     const handOver = () => {
