@@ -138,6 +138,8 @@ class StatsWorker {
     if (worker === undefined) return;
     this.#worker = undefined;
     const exited = new Promise((r) => worker.once('exit', r));
+    // Held until it has left: an unreferenced thread would let the process end with this close unsettled.
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
