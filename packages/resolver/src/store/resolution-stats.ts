@@ -241,7 +241,7 @@ export class ResolutionStats implements StatsSink {
    * Folds every pending row (this process's and any other's) into the
    * sums, in one write transaction (sums up, rows gone, under the store's
    * write lock), so that no row is counted twice or lost, whichever
-   * process folds; on a SQLite file in the store's fold worker (StatsWorker).
+   * process folds; on a SQLite file in the store's statistics thread (StatsWorker).
    */
   fold(): Promise<void> {
     this.#folding ??= this.#foldAll().finally(() => { this.#folding = undefined; });
