@@ -227,7 +227,7 @@ export class NameWriter {
     return this.#db.write(async (w) => {
       const pragma = async (text: string) => (await w.trx.executeQuery<{ cache_size: number }>(CompiledQuery.raw(text))).rows[0];
       const cacheSize = (await pragma('pragma cache_size'))!.cache_size;
-      // 1 GiB of pages for the B-trees and the sort of the staged rows (not transactional: set back below).
+      // 1 GiB of pages for the B-trees (not transactional: set back below); the sorts of the end take less (staging.ts).
       await pragma(`pragma cache_size = ${Math.min(cacheSize, -BULK_CACHE_KIB)}`);
       try {
         const stage = new NameStaging();
