@@ -103,8 +103,8 @@ class StatsWorker {
   /** Appends pending cells in one write transaction. */
   append(rows: readonly StatsRow[]): Promise<void> {
     // Columns, not row objects: five arrays cost less to copy to the thread.
-    const cells = { keys: rows.map((r) => r.key), days: rows.map((r) => r.day), services: rows.map((r) => r.service), humans: rows.map((r) => r.human), robots: rows.map((r) => r.robot) };
-    return this.#post(cells, 'append');
+    const [keys, days, services, humans, robots] = columnsOf(rows);
+    return this.#post({ keys, days, services, humans, robots }, 'append');
   }
 
   #post(message: unknown, what: string): Promise<void> {
@@ -154,6 +154,21 @@ function foldStatements(end: number) {
       on conflict (key, day, service) do update set human = resolution_stats.human + excluded.human, robot = resolution_stats.robot + excluded.robot`,
     sql`delete from resolution_stats_pending where id <= ${end}`,
   ];
+}
+
+/**
+ * The append on PostgreSQL: the cells as five arrays, one statement and
+ * five parameters whatever their number. A multi-row VALUES of 500 rows
+ * (2,500 parameters) cost, under I2L load on a million names, about 4 µs
+ * of PostgreSQL's CPU and as much of the resolver's an answer (each
+ * answer a new cell), most of it binding and planning the parameters.
+ */
+const APPEND_UNNEST = `insert into resolution_stats_pending (key, day, service, human, robot)
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])`;
+
+/** The five columns of `rows`, as {@link APPEND_UNNEST} takes them. */
+function columnsOf(rows: readonly StatsRow[]): unknown[][] {
+  return [rows.map((r) => r.key), rows.map((r) => r.day), rows.map((r) => r.service), rows.map((r) => r.human), rows.map((r) => r.robot)];
 }
 
 /** The multi-row insert of `n` pending cells. */
@@ -216,6 +231,7 @@ export class ResolutionStats implements StatsSink {
   async add(rows: readonly StatsRow[]): Promise<void> {
     if (rows.length === 0) return;
     if (this.#worker !== undefined) await this.#worker.append(rows);
+    else if (this.#db.engine === 'postgres') await this.#db.write(({ trx }) => trx.executeQuery(CompiledQuery.raw(APPEND_UNNEST, columnsOf(rows))));
     else await this.#db.write(async ({ trx }) => {
       this.#batchSql ??= appendSql(trx, BATCH);
       for (let i = 0; i < rows.length; i += BATCH) {
