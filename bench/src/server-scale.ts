@@ -23,7 +23,8 @@
  * (default the system's temporary folder; removed afterwards),
  * `--name-cache-mb <n>` for the large store's resolver (default: room
  * for every name, 170 bytes a name, as `urikit serve --name-cache-mb`
- * would be set for such a store), `--out`.
+ * would be set for such a store), `--no-huge-pages` (the servers without
+ * the huge-page setting of docs/resolver.md), `--out`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
@@ -155,6 +156,11 @@ export async function runScale(argv: string[], script: string): Promise<void> {
     // the names table of each store once, as a warm server's reads would have.
     const warmMs = imports.map(({ db }) => warmNamesTable(db));
     log(`Before the servers start, the names table of each store is read once into the OS page cache (${warmMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}), as a resolver that has run a while finds it.`);
+    log();
+    // The deployment setting of docs/resolver.md for a name cache of gigabytes: its buffers in 2 MiB pages.
+    const hugePages = !argv.includes('--no-huge-pages');
+    if (hugePages) process.env.GLIBC_TUNABLES = [process.env.GLIBC_TUNABLES, 'glibc.malloc.hugetlb=1'].filter(Boolean).join(':');
+    log(`Every server runs with ${hugePages ? '`GLIBC_TUNABLES=glibc.malloc.hugetlb=1` (the setting docs/resolver.md gives for a name cache of gigabytes: its buffers in 2 MiB pages; `--no-huge-pages` leaves it out)' : 'the C library\'s default pages (`--no-huge-pages`)'}.`);
     log();
     console.log('starting the servers ...');
     for (const s of imports) {
