@@ -55,7 +55,10 @@ const db = new DatabaseSync(workerData.file);
 db.exec('pragma busy_timeout = 60000');
 db.exec('pragma synchronous = FULL');
 db.exec('pragma cache_size = -65536');
-let append;
+// Appends 100 cells a statement (0.5 µs a cell, against 0.8 µs one a statement), the rest one by one.
+const ROWS = 100;
+const appendSql = (n) => 'insert into resolution_stats_pending (key, day, service, human, robot) values ' + Array(n).fill('(?, ?, ?, ?, ?)').join(', ');
+let appendMany, appendOne;
 parentPort.on('message', (m) => {
   if (m === 'close') { db.close(); parentPort.close(); return; }
   try {
@@ -63,8 +66,15 @@ parentPort.on('message', (m) => {
     try {
       if (Array.isArray(m)) for (const q of m) db.prepare(q.sql).run(...q.parameters);
       else {
-        append ??= db.prepare('insert into resolution_stats_pending (key, day, service, human, robot) values (?, ?, ?, ?, ?)');
-        for (let i = 0; i < m.keys.length; i++) append.run(m.keys[i], m.days[i], m.services[i], m.humans[i], m.robots[i]);
+        appendMany ??= db.prepare(appendSql(ROWS));
+        appendOne ??= db.prepare(appendSql(1));
+        const params = new Array(ROWS * 5);
+        let i = 0;
+        for (; i + ROWS <= m.keys.length; i += ROWS) {
+          for (let j = 0; j < ROWS; j++) { const p = j * 5; params[p] = m.keys[i + j]; params[p + 1] = m.days[i + j]; params[p + 2] = m.services[i + j]; params[p + 3] = m.humans[i + j]; params[p + 4] = m.robots[i + j]; }
+          appendMany.run(...params);
+        }
+        for (; i < m.keys.length; i++) appendOne.run(m.keys[i], m.days[i], m.services[i], m.humans[i], m.robots[i]);
       }
       db.exec('commit');
     } catch (e) {
