@@ -168,10 +168,10 @@ function foldStatements(end: number) {
 
 /**
  * The append on PostgreSQL: the cells as five arrays, one statement and
- * five parameters whatever their number. A multi-row VALUES of 500 rows
- * (2,500 parameters) cost, under I2L load on a million names, about 4 µs
- * of PostgreSQL's CPU and as much of the resolver's an answer (each
- * answer a new cell), most of it binding and planning the parameters.
+ * five parameters whatever their number, where a multi-row VALUES of 500
+ * rows binds 2,500. Measured in pairs under I2L load on a million names
+ * (nearly every answer a new cell): the resolver's CPU an answer 39.5 →
+ * 36.1 µs, PostgreSQL's 7.2 → 6.4 µs.
  */
 const APPEND_UNNEST = `insert into resolution_stats_pending (key, day, service, human, robot)
   select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])`;
