@@ -8,7 +8,8 @@
  * the last one the cache has seen (the change feed: every write of a name
  * adds one, and writers take the store's one write lock, so ids commit in
  * increasing order and "after id n" misses nothing), the highest history
- * id, and the rows of the keys the cache lacks. The changed names leave
+ * id, and the rows of the keys the cache lacks (a batch whose keys are
+ * all cached asks for the change feed alone, a third of the cost). The changed names leave
  * the cache, the rows read come in, and only then are the batch's keys
  * answered: a cached row is the current row as of a snapshot taken after
  * the request arrived, the same guarantee as reading the table. A name
