@@ -94,7 +94,9 @@ export class CheckedNameCache implements BatchSource, NameCacheControl {
 
   async fetch(keys: string[]): Promise<Fetched> {
     const misses = this.#seen < 0 ? keys : keys.filter((k) => !this.#cache.has(k));
-    const rows = misses.length === 0 ? await this.#checkFeed() : await this.#check(BY_KEYS, [misses]);
+    let rows: NamesTable[] = [];
+    if (misses.length === 0) await this.#checkFeed();
+    else rows = await this.#check(BY_KEYS, [misses]);
     const found: Fetched = new Map();
     for (const row of rows) found.set(row.key, row);
     for (const key of misses) if (!found.has(key)) found.set(key, null);
@@ -137,19 +139,18 @@ export class CheckedNameCache implements BatchSource, NameCacheControl {
    * where it was: the next batch asks for every key with the checked
    * statement, which says how far the feed goes.
    */
-  async #checkFeed(): Promise<NamesTable[]> {
+  async #checkFeed(): Promise<void> {
     const since = this.#seen;
     const changes = (await this.#pool.query<{ id: number; key: string }>({ ...FEED, values: [since] })).rows;
     if (changes.length > MAX_CHANGES) {
       this.#cache.clear();
       this.#seen = -1;
-      return [];
+      return;
     }
     for (const c of changes) this.#cache.delete(c.key);
     // Ids commit in increasing order (writers hold the store's write lock): the last listed is the snapshot's newest.
     const top = changes.length > 0 ? changes[changes.length - 1]!.id : since;
     if (top > this.#seen) this.#seen = top;
-    return [];
   }
 
   /** This process's writes: their names leave the cache now (the change feed will say so too, a batch later). */
