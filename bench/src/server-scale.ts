@@ -3,9 +3,9 @@
  * n names (default 50,000,000), the size of a national library's
  * URN:NBNs.
  *
- * 1. `urikit import` (the CLI, a process of its own) reads n generated
- *    names as NDJSON on its standard input into a new store, in one
- *    transaction: names/s by the clock, and by the import process's own
+ * 1. `urikit import --exclusive` (the CLI, a process of its own) reads n
+ *    generated names as NDJSON on its standard input into a new store, in
+ *    one transaction: names/s by the clock, and by the import process's own
  *    CPU time (which the other processes sharing the machine do not blur).
  *    The same for a store of 1,000 names.
  * 2. I2L (`GET /uri-res/I2L?urn:...`, random names) on the large store,
@@ -23,7 +23,9 @@
  * (default the system's temporary folder; removed afterwards),
  * `--name-cache-mb <n>` for the large store's resolver (default: room
  * for every name, 170 bytes a name, as `urikit serve --name-cache-mb`
- * would be set for such a store), `--no-huge-pages` (the servers without
+ * would be set for such a store), `--shared-import` (the import through
+ * the WAL, as beside a server, instead of `urikit import --exclusive`, the
+ * way to load a new store), `--no-huge-pages` (the servers without
  * the huge-page setting of docs/resolver.md), `--out`.
  */
 import { spawn } from 'node:child_process';
@@ -59,11 +61,11 @@ function writeScaleSection(file: string, section: string): void {
 interface Imported { wallMs: number; cpuMicros: number; maxRssKiB: number; bytes: number }
 
 /** `urikit import --db <db> -` of names [0, n) on its standard input, timed; its CPU time from cpu-report.ts. */
-async function cliImport(db: string, n: number): Promise<Imported> {
+async function cliImport(db: string, n: number, exclusive: boolean): Promise<Imported> {
   const bin = fileURLToPath(new URL('../../packages/cli/bin/urikit.js', import.meta.url));
   const report = fileURLToPath(new URL('./cpu-report.js', import.meta.url));
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', report, bin, 'import', '--json', '--db', db, '-'], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', report, bin, 'import', '--json', ...(exclusive ? ['--exclusive'] : []), '--db', db, '-'], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'] });
   let out = '';
   let usage = '';
   child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
@@ -141,8 +143,14 @@ export async function runScale(argv: string[], script: string): Promise<void> {
     const small = join(dir, 'names-1000.sqlite');
     const big = join(dir, `names-${n}.sqlite`);
     console.log(`importing 1,000 and ${n.toLocaleString('en')} names with urikit import ...`);
-    const imports = [{ n: 1000, db: small, r: await cliImport(small, 1000) }, { n, db: big, r: await cliImport(big, n) }];
-    log('### `urikit import` (NDJSON on standard input, one transaction, all or nothing)');
+    // A first load into a new store, which no server reads yet: the store held exclusively (docs/resolver.md), unless --shared-import.
+    const exclusive = !argv.includes('--shared-import');
+    const imports = [{ n: 1000, db: small, r: await cliImport(small, 1000, exclusive) }, { n, db: big, r: await cliImport(big, n, exclusive) }];
+    log(`### \`urikit import${exclusive ? ' --exclusive' : ''}\` (NDJSON on standard input, one transaction, all or nothing)`);
+    log();
+    log(exclusive
+      ? 'A first load into a new store, held exclusively (`--exclusive`: a rollback journal instead of the WAL, each page written once; `--shared-import` measures the import beside readers instead).'
+      : 'The import beside readers (`--shared-import`: through the WAL, as into a store a server is reading).');
     log();
     log('| names | seconds | names/s | names per CPU second of the import | import peak RSS MiB | store on disk GiB |');
     log('|---:|---:|---:|---:|---:|---:|');

@@ -4,7 +4,7 @@
  *
  * ```text
  *   node main.js serve  [--db <url>] [--db-replica <url>] [--name-cache-mb <n>] [--port <n>] [--host <h>] [--authority <prefix>] [--demo]
- *   node main.js import --db <url> --format ndjson|csv <file>
+ *   node main.js import --db <url> [--exclusive] --format ndjson|csv <file>
  *   node main.js token  --db <url> --authority <prefix>
  * ```
  *
@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     return -1;
   }
-  const store = await openStore(db);
+  const store = await openStore(db, { exclusive: command === 'import' && args.includes('--exclusive') });
   try {
     if (command === 'import') {
       const format = flag(args, 'format') === 'csv' ? 'csv' : 'ndjson';

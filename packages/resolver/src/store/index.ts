@@ -17,7 +17,7 @@ export { NameHealth, NAME_LINK_HEALTH, nameLinkHealth, type NameLinkHealth } fro
 export { NameMinter, MintError, type MintRequest } from './minter.js';
 export { NameHarvest, type HarvestQuery } from './harvest.js';
 export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from './lifecycle.js';
-export { StoreBusyError } from './sqlite-driver.js';
+export { StoreBusyError, StoreInUseError } from './sqlite-driver.js';
 export { openStore, defaultDbUrl, type OpenStoreOptions } from './open.js';
 export { nameKey, authorityPrefix, inAuthority, prefixInAuthority, type NameKey } from './keys.js';
 export { createToken, verifyToken, TokenTable, type CreatedToken, type TokenInfo } from './tokens.js';

@@ -46,6 +46,14 @@ export interface OpenStoreOptions {
    * the primary (replica.ts).
    */
   replica?: string;
+  /**
+   * SQLite: hold the file alone until the store closes, for a bulk import
+   * into a store no server is using (`urikit import --exclusive`): the
+   * import's pages are written once, with a rollback journal instead of
+   * the WAL (sqlite.ts). Throws `StoreInUseError` if another process has
+   * the file open; while it is held, other processes cannot read it.
+   */
+  exclusive?: boolean;
 }
 
 async function migrate(db: Kysely<Database>, engine: Engine, schema?: string): Promise<void> {
@@ -70,11 +78,13 @@ async function migrate(db: Kysely<Database>, engine: Engine, schema?: string): P
  */
 export async function openStore(dbUrl: string = defaultDbUrl(), opts: OpenStoreOptions = {}): Promise<Store> {
   if (/^postgres(ql)?:\/\//i.test(dbUrl)) {
+    // PostgreSQL's writers already write each page once (no WAL of SQLite's to copy back), and other processes keep reading.
+    if (opts.exclusive === true) throw new Error('holding the store exclusively (--exclusive) is for a SQLite store');
     const pgStore = await openPostgres(dbUrl, (k, schema) => migrate(k, 'postgres', schema), { replica: opts.replica, nameCacheBytes: opts.nameCacheBytes ?? 0 });
     const { db, names, nameCache, replica } = pgStore;
     return composeStore(db, { names, ...(nameCache ? { nameCache } : {}), ...(replica ? { replica } : {}), close: pgStore.closeReads });
   }
   if (opts.replica !== undefined) throw new Error('a replica (--db-replica) is for a PostgreSQL store');
-  const { db, rows } = await openSqlite(dbUrl.replace(/^sqlite:(\/\/)?/i, ''), (k) => migrate(k, 'sqlite'));
+  const { db, rows } = await openSqlite(dbUrl.replace(/^sqlite:(\/\/)?/i, ''), (k) => migrate(k, 'sqlite'), { exclusive: opts.exclusive === true });
   return composeStore(db, sqliteReadPath(db, rows, opts.nameCacheBytes ?? 0));
 }

@@ -119,6 +119,22 @@ export class StoreBusyError extends Error {
   }
 }
 
+/**
+ * A store that was to be held exclusively (`urikit import --exclusive`) is open in
+ * another process: a server, another import. Nothing was written.
+ *
+ * @example
+ * ```ts
+ * new StoreInUseError('names.sqlite').code; // 'store-in-use'
+ * ```
+ */
+export class StoreInUseError extends Error {
+  readonly code = 'store-in-use';
+  constructor(file: string) {
+    super(`${file} is open in another process (a server, another import): stop it first, or import without --exclusive`);
+  }
+}
+
 /** How long a write waits for another process's write lock before it fails (a bulk import holds it for its whole transaction). */
 const WRITE_WAIT_MS = 60_000;
 

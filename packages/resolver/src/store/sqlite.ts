@@ -8,7 +8,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { storeDb, type StoreDb } from './db.js';
 import type { Database, NamesTable } from './schema.js';
 import { nameSlot } from './slots.js';
-import { ImmediateSqliteDialect, kyselySqlite, openSqliteFile } from './sqlite-driver.js';
+import { ImmediateSqliteDialect, isBusy, kyselySqlite, openSqliteFile, StoreInUseError } from './sqlite-driver.js';
 import { WalIndexWatch } from './wal-index-watch.js';
 
 function sqliteConnection(file: string): DatabaseSync {
@@ -24,6 +24,32 @@ function sqliteConnection(file: string): DatabaseSync {
   // Reads of a large store through the OS page cache without a syscall each.
   if (file !== ':memory:') db.exec('pragma mmap_size = 1073741824');
   return db;
+}
+
+/**
+ * A store held exclusively (`urikit import --exclusive`): the file's lock is kept
+ * from the first read to the close (`locking_mode = EXCLUSIVE`), and the
+ * transaction keeps a rollback journal instead of the WAL (`journal_mode
+ * = DELETE`, SQLite's "Atomic Commit": the journal holds the pages as
+ * they were, so a crash or a kill still leaves the store as before). The
+ * pages of a bulk import are then written once, into the database file,
+ * instead of into the WAL and again by the checkpoint; and its reads of
+ * the pages it wrote look in the file, not through the WAL's index, whose
+ * search grows with the WAL. SQLite leaves the WAL only when no other
+ * connection has the file open; otherwise this throws {@link StoreInUseError}.
+ */
+function holdExclusively(db: DatabaseSync, file: string): void {
+  db.exec('pragma locking_mode = EXCLUSIVE');
+  let mode: unknown;
+  try {
+    mode = (db.prepare('pragma journal_mode = DELETE').get() as { journal_mode?: unknown } | undefined)?.journal_mode;
+  } catch (e) {
+    if (!isBusy(e)) throw e;
+  }
+  if (mode !== 'delete') {
+    db.close();
+    throw new StoreInUseError(file);
+  }
 }
 
 /**
@@ -102,11 +128,13 @@ function sqliteRows(db: DatabaseSync, writer: DatabaseSync, walIndex: WalIndexWa
 
 /**
  * Opens a SQLite file (or `:memory:`): its connections, migrated by
- * `migrate`, and its hot-path statements (none for `:memory:`, where the
- * reader is the writer's own connection).
+ * `migrate`, and its hot-path statements (none for `:memory:` or a file
+ * held exclusively, where the reader is the writer's own connection).
  */
-export async function openSqlite(file: string, migrate: (db: Kysely<Database>) => Promise<void>): Promise<{ db: StoreDb; rows: SqliteRows | undefined }> {
+export async function openSqlite(file: string, migrate: (db: Kysely<Database>) => Promise<void>, opts: { exclusive?: boolean } = {}): Promise<{ db: StoreDb; rows: SqliteRows | undefined }> {
   const writerDb = sqliteConnection(file);
+  const exclusive = opts.exclusive === true && file !== ':memory:';
+  if (exclusive) holdExclusively(writerDb, file);
   const writer = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: kyselySqlite(writerDb) }) });
   try {
     await migrate(writer);
@@ -122,21 +150,25 @@ export async function openSqlite(file: string, migrate: (db: Kysely<Database>) =
   // whole import in the WAL, and a resolver that never writes would then
   // search the WAL index on every page read. Copy it into the database
   // now, without waiting for anyone (PASSIVE).
-  if (file !== ':memory:') writerDb.exec('pragma wal_checkpoint(PASSIVE)');
+  if (file !== ':memory:' && !exclusive) writerDb.exec('pragma wal_checkpoint(PASSIVE)');
   // A second connection for reads: under WAL, readers do not wait for a
-  // long write (a bulk import). ':memory:' databases are per connection.
-  const memory = file === ':memory:';
-  const readerDb = memory ? writerDb : sqliteConnection(file);
-  const reader = memory ? writer : new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(readerDb) }) });
-  const walIndex = memory ? undefined : WalIndexWatch.open(file);
+  // long write (a bulk import). ':memory:' databases are per connection;
+  // a store held exclusively has no other reader to let through.
+  const oneConnection = file === ':memory:' || exclusive;
+  const readerDb = oneConnection ? writerDb : sqliteConnection(file);
+  const reader = oneConnection ? writer : new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(readerDb) }) });
+  const walIndex = oneConnection ? undefined : WalIndexWatch.open(file);
   const close = async () => {
     walIndex?.close();
     if (reader !== writer) await reader.destroy();
+    // Back to WAL, as every other opener expects the file (servers read while another process writes).
+    if (exclusive && writerDb.isOpen) writerDb.exec('pragma journal_mode = WAL');
     await writer.destroy();
     // kysely closes a connection only if it ever ran a query on it; the last
     // connection to close checkpoints the WAL into the database and removes it.
     if (readerDb.isOpen) readerDb.close();
     if (writerDb.isOpen) writerDb.close();
   };
-  return { db: memory ? storeDb('sqlite', writer, reader, close) : { ...storeDb('sqlite', writer, reader, close), file }, rows: walIndex === undefined ? undefined : sqliteRows(readerDb, writerDb, walIndex) };
+  // No file for a second connection (the statistics thread's) to open: none could open it.
+  return { db: oneConnection ? storeDb('sqlite', writer, reader, close) : { ...storeDb('sqlite', writer, reader, close), file }, rows: walIndex === undefined ? undefined : sqliteRows(readerDb, writerDb, walIndex) };
 }
