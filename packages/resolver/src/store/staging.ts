@@ -30,6 +30,8 @@
  * when the store closes. The checkpoint stays: until it runs, a reader
  * looks every page up in the WAL's index, whose search grows with the WAL.
  * 111 s in all (90,000 names/s), 146 s before the sorts below were tuned.
+ * A store held exclusively (sqlite.ts) has no WAL: its pages are written
+ * once, and the end of 50 million names took about 6 minutes instead of 22.
  */
 import { availableParallelism } from 'node:os';
 import { CompiledQuery, type Kysely } from 'kysely';
