@@ -348,6 +348,19 @@ describe('urikit token and import', () => {
     expect(check.code).toBe(1);
   });
 
+  it('import --exclusive: refused (exit 3, nothing imported) while the server has the store open; a new store loads', async () => {
+    const file = join(dir, 'exclusive.ndjson');
+    writeFileSync(file, `${JSON.stringify({ urn: 'urn:example:exclusive-1', locations: ['https://example.org/exclusive-1'] })}\n`);
+    const refused = await run(['import', '--exclusive', '--db', db, file]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('is open in another process');
+    expect((await run(['resolve-urn', '--resolver', server.info.url, 'urn:example:exclusive-1'])).code).toBe(1);
+    const fresh = join(dir, 'exclusive.sqlite');
+    const loaded = await run(['import', '--exclusive', '--json', '--db', fresh, file]);
+    expect(loaded.code).toBe(0);
+    expect(records(loaded.stdout)[0]).toMatchObject({ ok: true, created: 1 });
+  });
+
   it('import: CSV from standard input', async () => {
     const csv = 'urn,url\nurn:example:csv-1,https://example.org/csv-1\n';
     const r = await run(['import', '--format', 'csv', '--db', db, '-'], csv);
