@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importNames, openStore, StoreInUseError, type Store } from '../../src/store/index.js';
+import { importNames, openStore, StoreInUseError } from '../../src/store/index.js';
 import { openSqliteFile } from '../../src/store/sqlite-driver.js';
-import { storeSnapshot } from '../helpers/snapshot.js';
+import { storeSnapshot, timelessSnapshot } from '../helpers/snapshot.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'urikit-exclusive-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,10 +14,6 @@ const freshFile = () => join(dir, `x${files++}.sqlite`);
 const urn = (i: number) => `urn:example:x-${i}`;
 const ndjson = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `{"urn":"${urn(from + i)}","locations":["http://a.example/${from + i}"]}\n`).join('');
 
-/** The store's snapshot without the clock: two stores written at different times compare equal. */
-async function timeless(store: Store): Promise<string> {
-  return (await storeSnapshot(store)).replace(/"(created|updated|at|datestamp)":\d+/g, '"$1":0');
-}
 
 /** The journal mode written in the file's header, as a new connection finds it. */
 function journalMode(file: string): string {
@@ -42,7 +38,7 @@ describe('a SQLite store held exclusively for a bulk import (urikit import --exc
         // Names new and old, across several batches; then the same file again changes nothing.
         expect(await importNames(store, ndjson(1000, 4000), { format: 'ndjson' })).toMatchObject({ ok: true, created: 2500, unchanged: 500 });
         expect(await importNames(store, ndjson(1000, 4000), { format: 'ndjson' })).toMatchObject({ ok: true, unchanged: 3000 });
-        snapshots.push(await timeless(store));
+        snapshots.push(await timelessSnapshot(store));
       } finally {
         await store.close();
       }
