@@ -3,7 +3,7 @@
  * kysely for both engines (SQLite and PostgreSQL); the two differ only in
  * how an increasing id and a byte-ordered text key are declared.
  */
-import { CompiledQuery, sql, type Generated, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { CompiledQuery, sql, type CreateTableBuilder, type Generated, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { nameKey } from './keys.js';
 import { nameSlot } from './slots.js';
 
@@ -89,7 +89,7 @@ export interface LinkHealthRow {
   changed: number;
 }
 
-/** `resolution_stats`: resolution counts per name, UTC day and service, sums of the counters' flushes. */
+/** `resolution_stats` and `resolution_stats_recent`: resolution counts per name, UTC day and service, sums of the counters' flushes. */
 export interface ResolutionStatsTable {
   key: string;
   /** `YYYY-MM-DD`, UTC. */
@@ -102,7 +102,8 @@ export interface ResolutionStatsTable {
 /**
  * `resolution_stats_pending`: the counters' flushes as they came, appended
  * in id order with no index to maintain, and folded into
- * `resolution_stats` later (store/resolution-stats.ts); reports read both.
+ * `resolution_stats_recent` later, whose sums are merged into
+ * `resolution_stats` (store/resolution-stats.ts); reports read all three.
  */
 export interface ResolutionStatsPendingTable extends ResolutionStatsTable {
   id: Generated<number>;
@@ -135,6 +136,7 @@ export interface Database {
   authorities: AuthoritiesTable;
   link_health: LinkHealthRow;
   resolution_stats: ResolutionStatsTable;
+  resolution_stats_recent: ResolutionStatsTable;
   resolution_stats_pending: ResolutionStatsPendingTable;
   names_generation: NamesGenerationTable;
   mint_counters: MintCountersTable;
@@ -147,6 +149,13 @@ function migrations(engine: Engine): Record<string, Migration> {
   // Keys compare byte by byte on both engines (URNs are US-ASCII), so a
   // prefix is a key range: PostgreSQL needs the "C" collation for that.
   const keyType = engine === 'postgres' ? sql`text collate "C"` : sql`text`;
+  // The columns of a table of statistics cells: a name, a UTC day, a service, two counts.
+  const statsCells = (table: CreateTableBuilder<string>) => table
+    .addColumn('key', keyType, (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('service', 'text', (c) => c.notNull())
+    .addColumn('human', 'bigint', (c) => c.notNull())
+    .addColumn('robot', 'bigint', (c) => c.notNull());
   return {
     '0001_names': {
       async up(db: Kysely<any>) {
@@ -275,12 +284,7 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('link_health_state').on('link_health').columns(['state', 'changed']).execute();
         // One row per (name, day, service); the key first, so that a name or an
         // authority's prefix is a range of the primary key.
-        let stats = db.schema.createTable('resolution_stats')
-          .addColumn('key', keyType, (c) => c.notNull())
-          .addColumn('day', 'text', (c) => c.notNull())
-          .addColumn('service', 'text', (c) => c.notNull())
-          .addColumn('human', 'bigint', (c) => c.notNull())
-          .addColumn('robot', 'bigint', (c) => c.notNull())
+        let stats = statsCells(db.schema.createTable('resolution_stats'))
           .addPrimaryKeyConstraint('resolution_stats_pk', ['key', 'day', 'service']);
         if (engine === 'sqlite') stats = stats.modifyEnd(sql`without rowid`);
         await stats.execute();
@@ -309,14 +313,19 @@ function migrations(engine: Engine): Record<string, Migration> {
       // A flush appends here, in id order, with no index but the id's
       // (resolution_stats's upsert visits a B-tree page per cell).
       async up(db: Kysely<any>) {
-        await db.schema.createTable('resolution_stats_pending')
-          .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey())
-          .addColumn('key', keyType, (c) => c.notNull())
-          .addColumn('day', 'text', (c) => c.notNull())
-          .addColumn('service', 'text', (c) => c.notNull())
-          .addColumn('human', 'bigint', (c) => c.notNull())
-          .addColumn('robot', 'bigint', (c) => c.notNull())
+        await statsCells(db.schema.createTable('resolution_stats_pending')
+          .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey()))
           .execute();
+      },
+    },
+    '0009_resolution_stats_recent': {
+      // The sums the folds add to, merged into resolution_stats a key range
+      // at a time (store/resolution-stats.ts); the sums so far stay there.
+      async up(db: Kysely<any>) {
+        let recent = statsCells(db.schema.createTable('resolution_stats_recent'))
+          .addPrimaryKeyConstraint('resolution_stats_recent_pk', ['key', 'day', 'service']);
+        if (engine === 'sqlite') recent = recent.modifyEnd(sql`without rowid`);
+        await recent.execute();
       },
     },
   };
@@ -378,7 +387,8 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * error; // undefined
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
- * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending']
+ * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending',
+ * //   '0009_resolution_stats_recent']
  * await db.destroy();
  * ```
  */
