@@ -12,7 +12,7 @@ export { NameHistory } from './history.js';
 export { PrefixRules } from './prefix-rules.js';
 export { AuthorityRegistry } from './authorities.js';
 export { LinkHealthRecords, type LinkReportLine, type StoredLinkHealth } from './link-health.js';
-export { ResolutionStats, type StatsSelection } from './resolution-stats.js';
+export { ResolutionStats, FOLD_AT, MERGE_AT, MERGE_CHUNK, type StatsSelection } from './resolution-stats.js';
 export { NameHealth, NAME_LINK_HEALTH, nameLinkHealth, type NameLinkHealth } from './name-health.js';
 export { NameMinter, MintError, type MintRequest } from './minter.js';
 export { NameHarvest, type HarvestQuery } from './harvest.js';

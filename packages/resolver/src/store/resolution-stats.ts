@@ -172,7 +172,7 @@ export class ResolutionStats implements StatsSink {
   /** Cells this process appended since its last fold. */
   #unfolded = 0;
   #folding: Promise<void> | undefined;
-  /** The last {@link merge} asked for, settled or not (never rejected). */
+  /** The merges asked for, settled or not (never rejected). */
   #merging: Promise<void> | undefined;
   readonly #worker: StatsWorker | undefined;
 
@@ -237,7 +237,8 @@ export class ResolutionStats implements StatsSink {
       const recent = await this.#db.readDb.selectFrom('resolution_stats_recent').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
       await this.#merge(Math.ceil(Number(recent?.n ?? 0) / MERGE_CHUNK) + 1);
     })();
-    this.#merging = merging.catch(() => undefined);
+    // close() waits for every merge asked, not only the last.
+    this.#merging = Promise.all([this.#merging, merging.catch(() => undefined)]).then(() => undefined);
     return merging;
   }
 
