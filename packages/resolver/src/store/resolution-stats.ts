@@ -28,11 +28,15 @@
  * lock (2 × AMD EPYC). The recent table stays small enough for the page
  * cache, so a fold costs the same on the first day and after years; the
  * large table is rewritten once a merge, a chunk at a time, each chunk
- * touching only its own key range. Measured over 20 million cells summed,
- * 2 million new ones in folds of 250,000 (2 × Intel Xeon): 14.5 µs of CPU
- * a cell before, 7.2 with the recent sums (the merge included); 16.4 GB
- * written before, 3.8; a fold 5 s before, 1 s; the longest wait of another
- * writer for the lock 3.1 s before, 0.8.
+ * touching only its own key range. `npm run bench:stats` (2 × Intel
+ * Xeon), 2 million new cells in folds of 250,000 over 20 million cells
+ * summed, before the recent sums and with them: the longest wait of
+ * another writer for the lock 3.4 s and 0.9 s (1.1 and 1.1 s over a
+ * million cells summed); a fold 5.2 s and 1.3 s; 16.5 GB written and 7.4;
+ * 14.7 and 11.9 µs of CPU a cell. Over a million cells summed the CPU
+ * went up, 5.5 to 8.6 µs a cell: the merge rewrites pages a fold into
+ * the small table of sums rewrote already, the price of never holding
+ * the lock long.
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { StatsRow, StatsSink } from '../stats/counter.js';
