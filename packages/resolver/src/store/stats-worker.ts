@@ -106,8 +106,17 @@ export function columnsOf(rows: readonly StatsRow[]): unknown[][] {
  *
  * @example
  * ```ts
- * const worker = new StatsWorker('/var/lib/urikit/names.db');
- * await worker.run([{ sql: 'select count(*) as n from resolution_stats_pending', parameters: [] }]); // { rows: [{ n: 0 }] }
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { openStore } from './open.js';
+ * const file = join(mkdtempSync(join(tmpdir(), 'stats-')), 'names.sqlite');
+ * // the tables made by a store opened once
+ * await (await openStore(file)).close();
+ * const worker = new StatsWorker(file);
+ * await worker.append([{ key: 'urn:ex:a', day: '2026-11-26', service: 'I2L', human: 1, robot: 0 }]);
+ * await worker.run([{ sql: 'select count(*) as n from resolution_stats_pending', parameters: [] }]); // { rows: [{ n: 1 }] }
+ * await worker.run([{ sql: 'delete from resolution_stats_pending', parameters: [] }]); // { changes: 1 }
  * await worker.close();
  * ```
  */
