@@ -59,12 +59,12 @@ export function dbOf(values: Record<string, unknown>): string | undefined {
  * so that a signal that comes the moment the server says it is ready is
  * never lost to the default action (which would end the process at once).
  */
-function signalled(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const on = (): void => {
+function signalled(): Promise<NodeJS.Signals> {
+  return new Promise<NodeJS.Signals>((resolve) => {
+    const on = (signal: NodeJS.Signals): void => {
       process.off('SIGINT', on);
       process.off('SIGTERM', on);
-      resolve();
+      resolve(signal);
     };
     process.on('SIGINT', on);
     process.on('SIGTERM', on);
@@ -121,6 +121,9 @@ export const serveCommand: Command = {
     'urc0-line-length': { type: 'string', arg: 'N', help: 'the longest text/urc-0 line for a URL; a longer one is written as <URL:...> over several lines (1995 draft §3.4.2; default 76, 40 gives the draft\'s wrapped example)' },
     'db-replica': { type: 'string', arg: 'URL', help: 'PostgreSQL: a streaming replica (postgres://...) where resolutions read; writes and admin reads go to --db, the primary; the lag is in /metrics' },
     'name-cache-mb': { type: 'string', arg: 'MB', help: 'memory for names kept outside the database, filled at start and kept exact on every write of any process (default 256, over a million names; 0: none)' },
+    'stale-if-error': { type: 'string', arg: 'SECONDS', help: 'PostgreSQL: while the database is away, answer names from the name cache, marked stale (Warning: 110), for this long after it last confirmed them (default 300; 0: never; past it, 503)' },
+    'drain-seconds': { type: 'string', arg: 'SECONDS', help: 'on SIGTERM, answer /healthz 503 "draining" for this long while still answering every request, so that a load balancer takes the server out first (default 3; Ctrl-C/SIGINT stops without draining)' },
+    'shutdown-timeout': { type: 'string', arg: 'SECONDS', help: 'the bound of a stop: drain, requests in flight, the last statistics flush and closing the store (default 10)' },
     log: { type: 'boolean', help: 'structured JSON logs on standard output' },
     'no-stats': { type: 'boolean', help: 'do not count resolutions (default: counted per name, day and service in memory, written in bulk every 5 s; no address kept)' },
     'robot-pattern': { type: 'string', multiple: true, arg: 'TEXT', help: 'a User-Agent substring that marks a robot, counted apart, added to the defaults; repeatable' },
@@ -170,6 +173,9 @@ export const serveCommand: Command = {
     if (args.values['urc0-line-length'] !== undefined) opts.urc0LineLength = intOption(args, 'urc0-line-length', 76, 8, 1_000_000);
     if (typeof args.values['db-replica'] === 'string') opts.dbReplica = args.values['db-replica'];
     if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 1_048_576) * 1024 * 1024;
+    if (args.values['stale-if-error'] !== undefined) opts.staleIfErrorSeconds = intOption(args, 'stale-if-error', 300, 0, 31_536_000);
+    const drainMs = intOption(args, 'drain-seconds', 3, 0, 3600) * 1000;
+    opts.shutdown = { timeoutMs: intOption(args, 'shutdown-timeout', 10, 1, 3600) * 1000 };
     if (args.values.log === true) opts.logger = true;
     if (args.values['no-stats'] === true) opts.stats = false;
     else if (args.values['robot-pattern'] !== undefined) opts.stats = { robotPatterns: args.values['robot-pattern'] as string[] };
@@ -193,8 +199,9 @@ export const serveCommand: Command = {
         `Ctrl-C stops it.\n`,
       );
     }
-    await stop;
-    await server.close();
+    // SIGTERM is an orchestrator's (a rolling restart): drain first; Ctrl-C is a person's: stop now.
+    const signal = await stop;
+    await server.close({ drainMs: signal === 'SIGTERM' ? drainMs : 0 });
     return EXIT_OK;
   },
 };

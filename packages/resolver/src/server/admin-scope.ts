@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { inAuthority, prefixInAuthority } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { verifyToken } from '../store/tokens.js';
+import { storeFault } from '../store/store-fault.js';
 import type { Metrics } from './metrics.js';
 import { sendRateLimited } from './pipeline.js';
 import type { RateLimiter } from './ratelimit.js';
@@ -57,7 +58,14 @@ export function problem(reply: FastifyReply, status: number, title: string, extr
  */
 export function adminAuth(store: Store, opts: { limiter?: RateLimiter | undefined; metrics?: Metrics } = {}): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
   return async (request, reply) => {
-    const token = await verifyToken(store, request.headers.authorization);
+    let token: Awaited<ReturnType<typeof verifyToken>>;
+    try {
+      token = await verifyToken(store, request.headers.authorization);
+    } catch (e) {
+      // The store is away before anything was written: a write request learns that it was not made.
+      const fault = storeFault(e);
+      throw fault !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? fault.withOutcome('not-committed') : e;
+    }
     if (!token) {
       reply.header('www-authenticate', 'Bearer realm="urikit admin"');
       return problem(reply, 401, 'Unauthorized', { detail: 'send Authorization: Bearer <token> (urikit token create --authority <prefix>)' });

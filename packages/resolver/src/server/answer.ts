@@ -24,6 +24,34 @@ export interface Answer {
   body: string | Uint8Array | AsyncIterable<string>;
   /** What kind of request it was, for /metrics. */
   kind: string;
+  /** Set when the record was read from the name cache while the database was away (see {@link staleAnswer}): how old it is, in ms. */
+  staleMs?: number;
+}
+
+/**
+ * `a`, answered from a record the database last confirmed `staleMs` ago
+ * (the name cache, while the database is away): marked so that a client
+ * and every cache on the way can tell. `Warning: 110` (RFC 7234 §5.5.1,
+ * "Response is Stale"; RFC 9111 retired the field, and clients still
+ * read it), `Cache-Status` (RFC 9211 §2: a hit whose negative `ttl` says
+ * how long it has been stale), and `Cache-Control: no-cache`, so that no
+ * shared cache keeps it as fresh.
+ *
+ * @example
+ * ```ts
+ * const a = staleAnswer({ status: 302, headers: { location: 'https://a.example/', 'cache-control': 'public, max-age=300' }, body: '', kind: 'resolve' }, 12_400);
+ * a.headers.warning; // '110 - "Response is Stale"'
+ * a.headers['cache-status']; // 'urikit; hit; ttl=-12; detail="store-unavailable"'
+ * a.headers['cache-control']; // 'no-cache'
+ * a.staleMs; // 12400
+ * ```
+ */
+export function staleAnswer(a: Answer, staleMs: number): Answer {
+  a.headers.warning = '110 - "Response is Stale"';
+  a.headers['cache-status'] = `urikit; hit; ttl=-${Math.floor(staleMs / 1000)}; detail="store-unavailable"`;
+  a.headers['cache-control'] = 'no-cache';
+  a.staleMs = staleMs;
+  return a;
 }
 
 /**

@@ -3,7 +3,7 @@
  * use. Re-exports only.
  */
 export { startServer, type RunningServer } from './server.js';
-export { DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_NAME_CACHE_BYTES, type ServerOptions, type ServerLimits, type LinkCheckerOptions } from './options.js';
+export { DEFAULT_PORT, DEFAULT_LIMITS, DEFAULT_NAME_CACHE_BYTES, DEFAULT_SHUTDOWN_TIMEOUT_MS, type ServerOptions, type ServerLimits, type LinkCheckerOptions } from './options.js';
 export { UrnResolutionService, type ResolutionRequest, type ResolutionConfig, type ResolutionExtras } from './resolve.js';
 export { readTarget, serviceOf, type RequestTarget, type Service } from './target.js';
 export { classifyRequestLine } from './simple.js';

@@ -4,12 +4,14 @@
  *
  * ```text
  *   node main.js serve  [--db <url>] [--db-replica <url>] [--name-cache-mb <n>] [--port <n>] [--host <h>] [--authority <prefix>] [--demo]
+ *                       [--stale-if-error <s>] [--drain-ms <ms>] [--shutdown-timeout-ms <ms>] [--no-rate-limit]
  *   node main.js import --db <url> [--exclusive] --format ndjson|csv <file>
  *   node main.js token  --db <url> --authority <prefix>
  * ```
  *
  * `serve` prints one JSON line `{"url":...,"port":...}` when it listens and
- * shuts down gracefully on SIGTERM/SIGINT; `import` prints the report.
+ * shuts down gracefully on SIGTERM/SIGINT (draining `--drain-ms` first on
+ * SIGTERM), then prints `{"stopped":<ms>}`; `import` prints the report.
  * The `urikit` CLI (packages/cli) is the user-facing command.
  */
 import { createReadStream } from 'node:fs';
@@ -32,7 +34,12 @@ async function main(argv: string[]): Promise<number> {
     const authority = flag(args, 'authority');
     const replica = flag(args, 'db-replica');
     const cacheMb = flag(args, 'name-cache-mb');
+    const stale = flag(args, 'stale-if-error');
+    const drainMs = Number(flag(args, 'drain-ms') ?? 0);
+    const timeoutMs = flag(args, 'shutdown-timeout-ms');
     const server = await startServer({
+      ...(stale !== undefined ? { staleIfErrorSeconds: Number(stale) } : {}),
+      ...(timeoutMs !== undefined ? { shutdown: { timeoutMs: Number(timeoutMs) } } : {}),
       ...(db !== undefined ? { db } : {}),
       ...(port !== undefined ? { port: Number(port) } : {}),
       ...(host !== undefined ? { host } : {}),
@@ -44,7 +51,13 @@ async function main(argv: string[]): Promise<number> {
       adminRateLimit: args.includes('--no-rate-limit') ? false : { perSecond: 1000, burst: 2000 },
     });
     process.stdout.write(`${JSON.stringify({ url: server.url, port: server.port })}\n`);
-    const stop = () => { void server.close().then(() => process.exit(0)); };
+    const stop = (signal: NodeJS.Signals) => {
+      const started = Date.now();
+      void server.close({ drainMs: signal === 'SIGTERM' ? drainMs : 0 }).then(() => {
+        process.stdout.write(`${JSON.stringify({ stopped: Date.now() - started })}\n`);
+        process.exit(0);
+      });
+    };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     return -1;

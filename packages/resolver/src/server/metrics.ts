@@ -34,6 +34,10 @@ export class Metrics {
   readonly linkChecks = new Map<string, number>();
   /** Locations per health state, as of the last pass of the link checker. */
   linkStates: Record<string, number> = {};
+  /** Requests answered 503/507 because of a fault of the store, by its code. */
+  readonly storeFaults = new Map<string, number>();
+  /** Resolutions answered from the name cache, marked stale, while the database was away. */
+  staleAnswers = 0;
   readonly #started = Date.now();
 
   /** Counts one probe of the link checker. */
@@ -76,6 +80,9 @@ export class Metrics {
     for (const [outcome, n] of this.linkChecks) lines.push(`urikit_link_checks_total{outcome="${outcome}"} ${n}`);
     lines.push('# HELP urikit_link_locations Locations by health state, as of the link checker\'s last pass.', '# TYPE urikit_link_locations gauge');
     for (const [state, n] of Object.entries(this.linkStates)) lines.push(`urikit_link_locations{state="${state}"} ${n}`);
+    lines.push('# HELP urikit_store_fault_answers_total Requests answered 503 or 507 because of a fault of the store, by its code.', '# TYPE urikit_store_fault_answers_total counter');
+    for (const [code, n] of this.storeFaults) lines.push(`urikit_store_fault_answers_total{code="${code}"} ${n}`);
+    lines.push('# HELP urikit_stale_answers_total Resolutions answered from the name cache, marked stale, while the database was away.', '# TYPE urikit_stale_answers_total counter', `urikit_stale_answers_total ${this.staleAnswers}`);
     const mem = process.memoryUsage();
     lines.push('# HELP process_resident_memory_bytes Resident memory.', '# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${mem.rss}`);
     lines.push('# HELP process_start_time_seconds Start time of the process.', '# TYPE process_start_time_seconds gauge', `process_start_time_seconds ${Math.floor(this.#started / 1000)}`);
@@ -104,4 +111,38 @@ export function storeGauges(store: Store): Record<string, number> {
     gauges.urikit_replica_lag_bytes = store.replica.bytes;
   }
   return gauges;
+}
+
+/**
+ * The availability of a store's parts for /metrics: `urikit_store_up`
+ * (1 or 0) per part, its outages and their total length, whether writes
+ * go through, and what the faults cost (idle connections the server
+ * ended, reads sent again, batches the name cache answered alone).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const text = storeAvailabilityMetrics(store);
+ * text.includes('urikit_store_up{part="primary"} 1'); // true
+ * text.includes('urikit_store_writes_ok 1'); // true
+ * await store.close();
+ * ```
+ */
+export function storeAvailabilityMetrics(store: Store): string {
+  const s = store.availability.snapshot();
+  const parts = [['primary', s.primary], ...(s.replica !== undefined ? [['replica', s.replica] as const] : [])] as const;
+  const counts = store.faultCounts();
+  const lines = ['# HELP urikit_store_up Whether the last statement on this part of the store succeeded.', '# TYPE urikit_store_up gauge'];
+  for (const [part, p] of parts) lines.push(`urikit_store_up{part="${part}"} ${p.up ? 1 : 0}`);
+  lines.push('# HELP urikit_store_outages_total Times this part of the store went away.', '# TYPE urikit_store_outages_total counter');
+  for (const [part, p] of parts) lines.push(`urikit_store_outages_total{part="${part}"} ${p.outages}`);
+  lines.push('# HELP urikit_store_outage_seconds_total Time this part of the store was away, the current outage included.', '# TYPE urikit_store_outage_seconds_total counter');
+  for (const [part, p] of parts) lines.push(`urikit_store_outage_seconds_total{part="${part}"} ${p.downMs / 1000}`);
+  lines.push(
+    '# HELP urikit_store_writes_ok Whether the last write went through (0 after a full disk or a read-only store refused it).', '# TYPE urikit_store_writes_ok gauge', `urikit_store_writes_ok ${s.writes === 'ok' ? 1 : 0}`,
+    '# HELP urikit_store_lost_connections_total Idle connections the database ended (replaced on demand).', '# TYPE urikit_store_lost_connections_total counter', `urikit_store_lost_connections_total ${counts.lostConnections}`,
+    '# HELP urikit_store_retried_reads_total Reads sent again on a fresh connection after theirs died.', '# TYPE urikit_store_retried_reads_total counter', `urikit_store_retried_reads_total ${counts.retriedReads}`,
+    '# HELP urikit_store_stale_batches_total Batches of resolution reads the name cache answered alone while the database was away.', '# TYPE urikit_store_stale_batches_total counter', `urikit_store_stale_batches_total ${counts.staleBatches}`,
+  );
+  return `${lines.join('\n')}\n`;
 }

@@ -155,8 +155,32 @@ export interface ServerOptions {
   stats?: false | { flushIntervalMs?: number; robotPatterns?: string[] };
   /** Run the link checker in the background (default off); resolution orders locations by health either way. */
   checkLinks?: boolean | LinkCheckerOptions;
-  /** How often the link health that resolution reads is reloaded from the store (default 60 s; another process may run the checker). */
+  /** How often the link health that resolution reads is reloaded from the store in full (default 60 s: recovered locations age out); a change by any process is seen within `changePollMs`. */
   linkHealthRefreshMs?: number;
+  /**
+   * How often the server asks the store whether another process changed
+   * link health or the authority registry (default 1 s: a `urikit links
+   * check` run by cron, or another server's checker, shows within about
+   * that; names, tokens and prefix rules are read from the store on every
+   * request and show at once).
+   */
+  changePollMs?: number;
+  /**
+   * PostgreSQL with a name cache: how long (seconds) after the database
+   * last confirmed it a cached name may still be answered, marked stale,
+   * while the database is away (RFC 5861 stale-if-error; default 300; 0:
+   * never). Past it, and for names not cached, resolutions answer 503.
+   */
+  staleIfErrorSeconds?: number;
+  /**
+   * How the server stops (`close()`, SIGTERM in `urikit serve`): for
+   * `drainMs` it answers every request while `/healthz` says `draining`
+   * (503) and each answer closes its connection, so that a load balancer
+   * takes it out first (default 0; `urikit serve` 3 s); then it stops
+   * accepting, finishes the requests in flight, flushes the statistics and
+   * closes the store, all within `timeoutMs` from the start (default 10 s).
+   */
+  shutdown?: { drainMs?: number; timeoutMs?: number };
   /**
    * The OAI-PMH 2.0 endpoint at `/oai` (on by default; `false` turns it
    * off): what Identify says (default: "urikit resolver" and the `about`
@@ -193,6 +217,17 @@ export const DEFAULT_LIMITS: ServerLimits = {
  * ```
  */
 export const DEFAULT_PORT = 4500;
+
+/**
+ * The bound of a server's stop, from the moment it is asked to stop to
+ * the store closed: 10 seconds (see `ServerOptions.shutdown`).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_SHUTDOWN_TIMEOUT_MS; // 10000
+ * ```
+ */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /**
  * The memory of the name cache of `urikit serve` unless told otherwise: 256 MiB of rows outside the JavaScript heap (the million

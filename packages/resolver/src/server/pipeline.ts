@@ -13,6 +13,7 @@ import type { ClientAddresses } from './client-address.js';
 import { registerJsonBody } from './json-body.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './ratelimit.js';
+import { storeFault, type StoreFault } from '../store/store-fault.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,6 +81,8 @@ export interface PipelineOptions {
   jsonDepth?: number;
   /** The reverse proxies whose `Forwarded` / `X-Forwarded-For` is believed (none: the peer is the client). */
   proxies?: ClientAddresses | undefined;
+  /** While `draining` is set (the server is stopping) every answer closes its connection (RFC 9112 §9.6). */
+  lifecycle?: { readonly draining: boolean };
 }
 
 /** Operational endpoints a monitor polls: never limited, never counted. */
@@ -100,6 +103,32 @@ function isOperational(url: string): boolean {
  */
 export function sendProblem(reply: FastifyReply, status: number, title: string, extra: Record<string, unknown> = {}): FastifyReply {
   return reply.code(status).type('application/problem+json').send(`${JSON.stringify({ type: 'about:blank', title, status, ...extra })}\n`);
+}
+
+/**
+ * Answers a fault of the store (store-fault.ts): its status (503, or 507
+ * Insufficient Storage, RFC 4918 §11.5, for a full disk), `Retry-After`
+ * (RFC 9110 §10.2.3), and `application/problem+json` with the fault's
+ * code, the part of the store that failed and, for a write, whether it
+ * was made. The engine's message stays in the log.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const app = Fastify();
+ * app.get('/x', (_request, reply) => sendStoreFault(reply, new StoreFault('store-unavailable', 'primary', { outcome: 'not-committed' })));
+ * const r = await app.inject({ url: '/x' });
+ * [r.statusCode, r.headers['retry-after'], r.json().code, r.json().outcome]; // [503, '5', 'store-unavailable', 'not-committed']
+ * ```
+ */
+export function sendStoreFault(reply: FastifyReply, fault: StoreFault): FastifyReply {
+  reply.header('retry-after', String(fault.retryAfter));
+  return sendProblem(reply, fault.statusCode, http.STATUS_CODES[fault.statusCode] ?? 'Service Unavailable', {
+    detail: fault.message,
+    code: fault.code,
+    part: fault.part,
+    ...(fault.outcome !== undefined ? { outcome: fault.outcome } : {}),
+  });
 }
 
 /**
@@ -157,6 +186,7 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     // 'close' comes after the answer and after an aborted one alike.
     reply.raw.on('close', settled);
     reply.headers(COMMON_HEADERS);
+    if (opts.lifecycle?.draining === true) reply.header('connection', 'close');
     const peer = request.raw.socket.remoteAddress;
     request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
     if (limiter === undefined || isOperational(request.url)) { done(); return; }
@@ -185,6 +215,14 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     void sendProblem(reply, 404, 'Not Found', { detail: `no ${request.method} ${request.url.slice(0, 200)} here` });
   });
   app.setErrorHandler((err: FrameworkError, request, reply) => {
+    // The store's faults, whatever route met them: 503 (507 for a full disk) with Retry-After, never a 500.
+    const fault = storeFault(err);
+    if (fault !== undefined) {
+      metrics.storeFaults.set(fault.code, (metrics.storeFaults.get(fault.code) ?? 0) + 1);
+      request.log.warn({ err: fault.cause ?? fault, code: fault.code, part: fault.part }, 'store fault');
+      void sendStoreFault(reply, fault);
+      return;
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'request failed');
     // A stack or an engine's message is for the log, never for a client.

@@ -9,7 +9,7 @@ import { MEDIA_TYPES, negotiate, parseAccept, type ResultFormat } from '../forma
 import { nameKey, type NameKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import type { NameRecord } from '../store/types.js';
-import { messageAnswer, problemAnswer, type Answer } from './answer.js';
+import { messageAnswer, problemAnswer, staleAnswer, type Answer } from './answer.js';
 import type { AnswerState, Asked } from './answer-table.js';
 import { lowerElementId } from './host-authorities.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
@@ -154,21 +154,27 @@ export class UrnResolutionService {
     if (asked === 'history' && subject.record !== undefined) subject.history = publicHistory(await this.store.history.versions(subject.key));
     if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
     const base = req.base ?? '';
-    return respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t }, subject, asked);
+    const a = respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t }, subject, asked);
+    return subject.staleMs !== undefined ? staleAnswer(a, subject.staleMs) : a;
   }
 
   /** The record of a name, its state, or the partial-redirect rule it falls under. */
   async #subject(nk: NameKey): Promise<Subject> {
-    let record = await this.store.names.get(nk.key);
-    if (!record && nk.elementId !== '' && this.config.authorities?.caseInsensitive(nk.authority) !== false && nk.nid === 'dns') {
+    let found = await this.store.names.lookup(nk.key);
+    if (!found.record && nk.elementId !== '' && this.config.authorities?.caseInsensitive(nk.authority) !== false && nk.nid === 'dns') {
       // 1995 draft §2.3.1: ElementIDs of "dns" names are not case-sensitive in current practice.
       const lower = lowerElementId(nk.elementId);
-      if (lower !== nk.elementId) record = await this.store.names.get(`${nk.authority}:${lower}`);
+      if (lower !== nk.elementId) found = await this.store.names.lookup(`${nk.authority}:${lower}`);
     }
+    const record = found.record;
     if (record) {
       // The answer depends on the health of the locations too: its validators change when the health does.
       const shown = withHealth(record, this.extras.health);
-      return { key: record.key, urn: record.urn, state: stateOf(record), record: shown.record, ...(shown.digest !== '' ? { health: { digest: shown.digest, changed: shown.changed } } : {}) };
+      return {
+        key: record.key, urn: record.urn, state: stateOf(record), record: shown.record,
+        ...(shown.digest !== '' ? { health: { digest: shown.digest, changed: shown.changed } } : {}),
+        ...(found.staleMs !== undefined ? { staleMs: found.staleMs } : {}),
+      };
     }
     const rule = await this.store.prefixRules.match(nk.key);
     if (rule) return { key: nk.key, urn: nk.key, state: 'rule', rule };

@@ -64,6 +64,8 @@ export interface Subject {
   history?: PublicChange[];
   /** When the locations' health shows in the answer: what it depends on (for the tag) and when it last changed. */
   health?: { digest: string; changed: number };
+  /** Read from the name cache while the database was away: as the database last confirmed it, this many ms ago. */
+  staleMs?: number;
 }
 
 /**

@@ -9,6 +9,7 @@ import { isSimpleRequest } from './simple.js';
 import { sendProblem } from './pipeline.js';
 import type { ResolutionRequest, UrnResolutionService } from './resolve.js';
 import { sendAnswer } from './wire.js';
+import type { Metrics } from './metrics.js';
 
 /** Paths of the other routes: a miss there is a 404, not a resolution. */
 function isOtherRoute(url: string): boolean {
@@ -35,7 +36,7 @@ function isOtherRoute(url: string): boolean {
  * await store.close();
  * ```
  */
-export function resolutionHandler(service: UrnResolutionService, base: () => string): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+export function resolutionHandler(service: UrnResolutionService, base: () => string, metrics?: Metrics): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   return async (request, reply) => {
     const url = request.url;
     if (isOtherRoute(url)) { reply.callNotFound(); return reply; }
@@ -53,6 +54,7 @@ export function resolutionHandler(service: UrnResolutionService, base: () => str
     };
     const a = await service.answer(req);
     request.answerKind = simple ? 'simple' : a.kind;
+    if (a.staleMs !== undefined && metrics !== undefined) metrics.staleAnswers++;
     return sendAnswer(reply, a);
   };
 }
@@ -74,8 +76,8 @@ export function resolutionHandler(service: UrnResolutionService, base: () => str
  * await store.close();
  * ```
  */
-export function registerResolution(app: FastifyInstance, service: UrnResolutionService, base: () => string): void {
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: resolutionHandler(service, base) });
+export function registerResolution(app: FastifyInstance, service: UrnResolutionService, base: () => string, metrics?: Metrics): void {
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: resolutionHandler(service, base, metrics) });
   // In a scope of its own, whose one body parser reads any body to its end
   // (within the body limit, so that its framing is checked before the
   // answer, RFC 9112 §6) and keeps none of it: whatever the type (an HTML

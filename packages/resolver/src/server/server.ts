@@ -23,8 +23,10 @@ import { authorityPrefix } from '../store/keys.js';
 import { DEFAULT_LOCATION_SCHEMES } from '../store/validate.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
-import { Metrics, storeGauges } from './metrics.js';
-import { DEFAULT_NAME_CACHE_BYTES, DEFAULT_LIMITS, DEFAULT_PORT, type ServerOptions } from './options.js';
+import { Metrics, storeAvailabilityMetrics, storeGauges } from './metrics.js';
+import { DEFAULT_NAME_CACHE_BYTES, DEFAULT_LIMITS, DEFAULT_PORT, DEFAULT_SHUTDOWN_TIMEOUT_MS, type ServerOptions } from './options.js';
+import { healthReport } from './health.js';
+import { DEFAULT_STALE_IF_ERROR_MS } from '../store/open.js';
 import { registerPipeline } from './pipeline.js';
 import { RateLimiter } from './ratelimit.js';
 import { UrnResolutionService } from './resolve.js';
@@ -73,8 +75,14 @@ export interface RunningServer {
   linkHealth: LinkHealthView;
   /** Every route it answers, method and URL pattern as registered (the OpenAPI document at /admin/openapi.json is checked against them). */
   routes: ReadonlyArray<{ method: string; url: string }>;
-  /** Stops accepting, finishes the requests in flight, closes the store if it opened it. */
-  close(): Promise<void>;
+  /**
+   * Stops: answers `draining` on /healthz for `drainMs` (default
+   * `ServerOptions.shutdown.drainMs`) while still answering every request,
+   * then stops accepting, finishes the requests in flight, flushes the
+   * statistics and closes the store if it opened it, all within the
+   * shutdown bound.
+   */
+  close(opts?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -94,7 +102,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const ownsStore = opts.store === undefined;
   // A store given by the caller is served as it is (it may be shared; its owner chose its name cache).
-  const store = opts.store ?? (await openStore(opts.db, { nameCacheBytes: opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES, ...(opts.dbReplica !== undefined ? { replica: opts.dbReplica } : {}) }));
+  const staleIfErrorMs = (opts.staleIfErrorSeconds ?? DEFAULT_STALE_IF_ERROR_MS / 1000) * 1000;
+  const store = opts.store ?? (await openStore(opts.db, {
+    nameCacheBytes: opts.nameCacheBytes ?? DEFAULT_NAME_CACHE_BYTES,
+    staleIfErrorMs,
+    ...(opts.dbReplica !== undefined ? { replica: opts.dbReplica } : {}),
+  }));
   try {
     if (opts.demo) await loadDemoData(store);
     const authorityOpt = opts.authority ?? (opts.demo ? DEMO_AUTHORITY : undefined);
@@ -155,22 +168,23 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       },
     });
     const proxies = opts.trustProxy !== undefined && opts.trustProxy.length > 0 ? new ClientAddresses(opts.trustProxy) : undefined;
-    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth, proxies });
+    // Set when the server starts to stop: /healthz says so, and every answer closes its connection.
+    const lifecycle = { draining: false };
+    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth, proxies, lifecycle });
     const routes: Array<{ method: string; url: string }> = [];
     app.addHook('onRoute', (r) => { for (const method of [r.method].flat()) routes.push({ method, url: r.url }); });
     await registerOpenApi(app, packageRoot().version);
 
     app.get('/healthz', async (_request, reply) => {
-      try {
-        await store.ping();
-        return { status: 'ok', engine: store.engine };
-      } catch (e) {
-        // The engine's message (host, user, database) is for the log, not for any client.
-        app.log.error({ err: e }, 'health check failed');
-        return reply.code(503).send({ status: 'unavailable', engine: store.engine });
-      }
+      const h = healthReport(await store.check(), { engine: store.engine, draining: lifecycle.draining, nameCache: store.nameCache !== undefined, staleIfErrorMs });
+      return reply.code(h.status).send(h.body);
     });
-    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(storeGauges(store))));
+    // What fails underneath is logged once when it fails and once when it is back (the engine's message stays in the log).
+    store.availability.onChange((part, up) => {
+      if (up) app.log.info({ part }, 'store part back');
+      else app.log.error({ part, fault: store.availability.snapshot()[part]?.fault }, 'store part away');
+    });
+    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(storeGauges(store)) + storeAvailabilityMetrics(store)));
     const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? 20, opts.adminRateLimit?.burst ?? 100);
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter });
@@ -182,7 +196,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerAdminPage(app);
     let oai: OaiProvider | undefined;
     if (opts.oai !== false) registerOai(app, () => oai!);
-    registerResolution(app, service, () => publicUrl ?? ownUrl);
+    registerResolution(app, service, () => publicUrl ?? ownUrl, metrics);
     await app.ready();
 
     front = new Front(httpServer, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));
@@ -213,6 +227,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
     linkHealth.start(opts.linkHealthRefreshMs ?? 60_000, (e) => app.log.error({ err: e }, 'reloading the link health failed'));
+    // What other processes change of what this one keeps in memory (a cron link check, another server's registry edit).
+    const changes = await store.changes.watch(opts.changePollMs ?? 1000, async (topic) => {
+      if (topic === 'link_health') await linkHealth.refresh();
+      else await authorities.refresh();
+    }, (e) => app.log.warn({ err: e }, 'reading the store\'s changes failed'));
     const worker = opts.checkLinks === undefined || opts.checkLinks === false ? undefined : new LinkWorker(store, {
       ...checker,
       pausedPrefixes: (checker.pausedPrefixes ?? []).map(authorityPrefix),
@@ -229,13 +248,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       .then((cached) => { app.log.info({ cached }, 'name cache filled'); return cached; })
       .catch((e: unknown) => { app.log.error({ err: e }, 'filling the name cache failed'); return 0; });
 
+    const timeoutMs = opts.shutdown?.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
     let closing: Promise<void> | undefined;
-    const close = () => (closing ??= (async () => {
-      // net.Server#close waits for every connection to end; keep-alive ones are closed below.
+    const close = (how: { drainMs?: number } = {}) => (closing ??= (async () => {
+      const drainMs = how.drainMs ?? opts.shutdown?.drainMs ?? 0;
+      const deadline = Date.now() + timeoutMs;
+      const left = () => Math.max(0, deadline - Date.now());
+      // 1. /healthz answers 503 "draining" while every request is still answered (each closing its
+      //    connection), so that a load balancer takes the server out before it stops accepting.
+      lifecycle.draining = true;
+      if (drainMs > 0) await new Promise((r) => setTimeout(r, Math.min(drainMs, left())));
+      // 2. No new connection; the requests in flight are finished; keep-alive connections are closed when idle.
       const frontClosed = new Promise<void>((r) => front.server.close(() => r()));
       httpServer.closeIdleConnections();
-      const deadline = Date.now() + 10_000;
-      while (metrics.inFlight > 0 && Date.now() < deadline) {
+      while (metrics.inFlight > 0 && left() > 0) {
         await new Promise((r) => setTimeout(r, 10));
         httpServer.closeIdleConnections();
       }
@@ -246,9 +272,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await app.close();
       await worker?.close();
       linkHealth.close();
-      // The counts of the last seconds go to the store before it closes.
-      await stats?.close().catch((e: unknown) => app.log.error({ err: e }, 'the last statistics flush failed'));
-      if (ownsStore) await store.close();
+      changes.close();
+      // 3. The counts of the last seconds go to the store, and the store closes, within what is left of the bound.
+      const bounded = async (what: string, work: () => Promise<unknown>) => {
+        const done = await Promise.race([work().then(() => true, (e: unknown) => { app.log.error({ err: e }, `${what} failed`); return true; }), new Promise<false>((r) => setTimeout(() => r(false), left()).unref())]);
+        if (!done) app.log.error(`${what}: not done within the shutdown bound of ${timeoutMs} ms`);
+      };
+      if (stats !== undefined) await bounded('the last statistics flush', () => stats.close());
+      if (ownsStore) await bounded('closing the store', () => store.close());
       await warming;
     })());
     return { url, port, store, app, close, nameCacheReady: warming, ...(stats !== undefined ? { stats } : {}), linkHealth, routes };

@@ -2,6 +2,7 @@
  * The registry of naming authorities behind the reserved requests of the
  * 1995 draft §3.5 (urn+m, urn+a, urn+c, urn+p).
  */
+import { noteChange } from './changes.js';
 import type { StoreDb } from './db.js';
 import type { Authority } from './types.js';
 
@@ -37,6 +38,7 @@ export class AuthorityRegistry {
       const cur = await trx.selectFrom('authorities').select('name').where('name', '=', a.name).executeTakeFirst();
       if (cur) await trx.updateTable('authorities').set({ data }).where('name', '=', a.name).execute();
       else await trx.insertInto('authorities').values({ name: a.name, data }).execute();
+      await noteChange(trx, 'authorities');
     });
   }
 

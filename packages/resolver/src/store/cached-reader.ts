@@ -13,8 +13,9 @@
  * cache checks the change feed instead (postgres-cache.ts).
  */
 import { NameCache } from './name-cache.js';
-import type { NameReader } from './reader.js';
+import type { NameLookup, NameReader } from './reader.js';
 import { rowToRecord } from './records.js';
+import type { NamesTable } from './schema.js';
 import type { SqliteNameReader } from './sqlite-reader.js';
 import type { NameRecord } from './types.js';
 
@@ -72,14 +73,24 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     }
   }
 
-  async get(key: string): Promise<NameRecord | undefined> {
+  #row(key: string): NamesTable | undefined {
     this.#openTurn();
     let row = this.#cache.get(key);
     if (row === undefined) {
       row = this.#source.row(key);
       if (row !== undefined) this.#cache.set(row);
     }
+    return row;
+  }
+
+  async get(key: string): Promise<NameRecord | undefined> {
+    const row = this.#row(key);
     return row ? rowToRecord(row) : undefined;
+  }
+
+  async lookup(key: string): Promise<NameLookup> {
+    const row = this.#row(key);
+    return { record: row ? rowToRecord(row) : undefined };
   }
 
   /**

@@ -7,7 +7,9 @@
  * listing, history, rules, authorities, tokens) all work through it.
  */
 import type { Kysely } from 'kysely';
+import type { StoreAvailability } from './availability.js';
 import type { Database, Engine } from './schema.js';
+import type { StoreFault } from './store-fault.js';
 
 /**
  * Called after every write transaction, committed or rolled back, with
@@ -72,25 +74,47 @@ export interface StoreDb {
   write<T>(fn: (w: WriteScope) => Promise<T>): Promise<T>;
   /** Registers a listener called after each write transaction ends. */
   onWrite(listener: WriteListener): void;
+  /** Which parts of the store answer, as the last statements found (availability.ts). */
+  readonly availability: StoreAvailability;
   /** Closes the connections. */
   close(): Promise<void>;
 }
 
 /**
- * A {@link StoreDb} over kysely connections whose `transaction()` already
- * takes the lock up front (sqlite.ts), or does so with `lock` as its first
- * statement (postgres.ts).
+ * How a {@link StoreDb} is made: the lock a PostgreSQL transaction takes
+ * first (SQLite's `transaction()` takes it itself, sqlite.ts), the
+ * engine's classification of its errors (store-fault.ts), and where the
+ * outcome of each write is kept.
  */
-export function storeDb(engine: Engine, db: Kysely<Database>, readDb: Kysely<Database>, close: () => Promise<void>, lock?: (trx: Kysely<Database>) => Promise<void>): StoreDb {
+export interface StoreDbOptions {
+  lock?: (trx: Kysely<Database>) => Promise<void>;
+  /** The fault `e` means, and what became of the write: `duringCommit`, the error came from the commit itself. */
+  fault: (e: unknown, duringCommit: boolean) => StoreFault | undefined;
+  availability: StoreAvailability;
+}
+
+/**
+ * A {@link StoreDb} over kysely connections whose `transaction()` already
+ * takes the lock up front (sqlite.ts), or does so with `opts.lock` as its
+ * first statement (postgres.ts). A write that fails for the store's sake
+ * (the database gone, the disk full) throws a {@link StoreFault} saying
+ * whether it was made (the engine's `fault` decides: only a PostgreSQL
+ * connection lost during the commit leaves it unknown).
+ */
+export function storeDb(engine: Engine, db: Kysely<Database>, readDb: Kysely<Database>, close: () => Promise<void>, opts: StoreDbOptions): StoreDb {
   const listeners: WriteListener[] = [];
+  const { lock, fault, availability } = opts;
   return {
     engine,
     db,
     readDb,
+    availability,
     async write<T>(fn: (w: WriteScope) => Promise<T>): Promise<T> {
       const scope: WriteScope = { trx: db, written: [] };
       const written = scope.written;
       let committed = false;
+      // Set once the body has run: an error after it came from the commit.
+      let committing = false;
       try {
         const out = await db.transaction().execute(async (trx) => {
           if (lock) await lock(trx);
@@ -98,10 +122,17 @@ export function storeDb(engine: Engine, db: Kysely<Database>, readDb: Kysely<Dat
           const result = await fn(scope);
           // SQLite: other processes' name caches see this change of names (cached-reader.ts).
           if (engine === 'sqlite' && written.length > 0) await trx.updateTable('names_generation').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', 1).execute();
+          committing = true;
           return result;
         });
         committed = true;
+        availability.wrote('ok');
         return out;
+      } catch (e) {
+        const f = fault(e, committing);
+        if (f === undefined) throw e;
+        availability.wrote(f);
+        throw f;
       } finally {
         // After the commit (or the rollback): a read from now on sees the write.
         for (const listener of listeners) listener(written, committed, scope.many === true);

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { LinkHealthStore } from '../links/checker.js';
 import type { LinkHealth, LinkState } from '../links/health.js';
+import { noteChange } from './changes.js';
 import { prefixEnd, type StoreDb } from './db.js';
 import { rowToRecord } from './records.js';
 import type { LinkHealthRow } from './schema.js';
@@ -120,8 +121,11 @@ export class LinkHealthRecords implements LinkHealthStore {
     // The last record of a URL wins: an upsert may not touch one row twice in a statement.
     const last = [...new Map(records.map((h) => [h.url, h])).values()];
     await this.#db.write(async ({ trx }) => {
+      // Servers reload link health when an answer may show the change: a location not healthy, or one that was not.
+      let shown = last.some((h) => h.state !== 'ok');
       for (let i = 0; i < last.length; i += LOOKUP) {
         const rows = last.slice(i, i + LOOKUP).map(toRow);
+        if (!shown) shown = (await trx.selectFrom('link_health').select('id').where('id', 'in', rows.map((r) => r.id)).where('state', '<>', 'ok').limit(1).execute()).length > 0;
         await trx.insertInto('link_health').values(rows).onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({
           url: eb.ref('excluded.url'), state: eb.ref('excluded.state'), last_check: eb.ref('excluded.last_check'),
           next_check: eb.ref('excluded.next_check'), status: eb.ref('excluded.status'), final_url: eb.ref('excluded.final_url'),
@@ -130,6 +134,7 @@ export class LinkHealthRecords implements LinkHealthStore {
           changed: eb.case().when('link_health.state', '=', eb.ref('excluded.state')).then(eb.ref('link_health.changed')).else(eb.ref('excluded.last_check')).end(),
         }))).execute();
       }
+      if (shown) await noteChange(trx, 'link_health');
     });
   }
 

@@ -2,9 +2,10 @@
  * Opening a store: SQLite embedded (WAL, the default: one file, zero
  * set-up) or PostgreSQL, migrated to the latest schema.
  */
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { openPostgres } from './postgres.js';
-import { migrationProvider, type Database, type Engine } from './schema.js';
+import { migrationProvider } from './migrations.js';
+import type { Database, Engine } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { composeStore, sqliteReadPath, type Store } from './store.js';
 
@@ -54,6 +55,33 @@ export interface OpenStoreOptions {
    * the file open; while it is held, other processes cannot read it.
    */
   exclusive?: boolean;
+  /**
+   * PostgreSQL with a name cache: while the database is away, a resolution
+   * may be answered from the cache, marked stale, for this long after the
+   * database last confirmed the cache (RFC 5861 stale-if-error; default
+   * {@link DEFAULT_STALE_IF_ERROR_MS}; 0: never).
+   */
+  staleIfErrorMs?: number;
+}
+
+/**
+ * How long a PostgreSQL store's name cache answers while the database is
+ * away, unless told otherwise: five minutes, longer than a restart or a
+ * failover takes, short enough that a name changed meanwhile is not
+ * answered wrongly for long.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_STALE_IF_ERROR_MS; // 300000
+ * ```
+ */
+export const DEFAULT_STALE_IF_ERROR_MS = 300_000;
+
+/** Throws unless every migration of the store has run: for a store that cannot be written (sqlite.ts, a read-only file system). */
+async function assertMigrated(db: Kysely<Database>, engine: Engine): Promise<void> {
+  const done = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+  const pending = Object.keys(await migrationProvider(engine).getMigrations()).filter((m) => !done.has(m));
+  if (pending.length > 0) throw new Error(`the store is on a read-only file system and its schema is older than this version's (${pending.join(', ')} not run): open it once where it can be written`);
 }
 
 async function migrate(db: Kysely<Database>, engine: Engine, schema?: string): Promise<void> {
@@ -80,11 +108,15 @@ export async function openStore(dbUrl: string = defaultDbUrl(), opts: OpenStoreO
   if (/^postgres(ql)?:\/\//i.test(dbUrl)) {
     // PostgreSQL's writers already write each page once (no WAL of SQLite's to copy back), and other processes keep reading.
     if (opts.exclusive === true) throw new Error('holding the store exclusively (--exclusive) is for a SQLite store');
-    const pgStore = await openPostgres(dbUrl, (k, schema) => migrate(k, 'postgres', schema), { replica: opts.replica, nameCacheBytes: opts.nameCacheBytes ?? 0 });
-    const { db, names, nameCache, replica } = pgStore;
-    return composeStore(db, { names, ...(nameCache ? { nameCache } : {}), ...(replica ? { replica } : {}), close: pgStore.closeReads });
+    const pgStore = await openPostgres(dbUrl, (k, schema) => migrate(k, 'postgres', schema), {
+      replica: opts.replica,
+      nameCacheBytes: opts.nameCacheBytes ?? 0,
+      staleIfErrorMs: opts.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS,
+    });
+    const { db, names, nameCache, replica, endpoints } = pgStore;
+    return composeStore(db, { names, ...(nameCache ? { nameCache } : {}), ...(replica ? { replica } : {}), endpoints, close: pgStore.closeReads });
   }
   if (opts.replica !== undefined) throw new Error('a replica (--db-replica) is for a PostgreSQL store');
-  const { db, rows } = await openSqlite(dbUrl.replace(/^sqlite:(\/\/)?/i, ''), (k) => migrate(k, 'sqlite'), { exclusive: opts.exclusive === true });
+  const { db, rows } = await openSqlite(dbUrl.replace(/^sqlite:(\/\/)?/i, ''), (k) => migrate(k, 'sqlite'), { exclusive: opts.exclusive === true, assertMigrated: (k) => assertMigrated(k, 'sqlite') });
   return composeStore(db, sqliteReadPath(db, rows, opts.nameCacheBytes ?? 0));
 }

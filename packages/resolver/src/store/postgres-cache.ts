@@ -21,12 +21,27 @@
  * decoding in the driver; PostgreSQL's work per batch stays. Within a
  * large store that the database's buffers do not hold, that is most of a
  * read (bench/RESULTS-server.md).
+ *
+ * While the database is away (a restart, a failover, a network fault),
+ * a batch cannot be checked: its cached names are answered as the
+ * database last confirmed them, marked stale (`StaleFetched`), for at
+ * most `staleIfErrorMs` after that confirmation (RFC 5861 §4
+ * stale-if-error, applied to the database: DESIGN.md, "When the database
+ * is away"); names not cached fail. After a failed batch, the batches of
+ * the next second answer from the cache without asking, so that a
+ * server that does not answer at all holds one batch, not all of them.
  */
-import type pg from 'pg';
 import type { NameCacheControl } from './cached-reader.js';
 import { NameCache } from './name-cache.js';
-import { NAME_COLUMNS, type BatchSource, type Fetched } from './postgres-reader.js';
+import type { PgEndpoint } from './postgres-pool.js';
+import { NAME_COLUMNS, readRouted, StaleFetched, type BatchSource, type Fetched } from './postgres-reader.js';
 import type { NamesTable } from './schema.js';
+import { StoreFault } from './store-fault.js';
+
+/** After a failed batch, how long the cache answers without asking the server that failed. */
+const PROBE_MS = 1000;
+/** How long a page of the warm-up may take. */
+const WARM_PAGE_TIMEOUT_MS = 60_000;
 
 /** The most changes one batch lists; past that the cache empties and starts again. */
 const MAX_CHANGES = 1000;
@@ -65,27 +80,50 @@ const FEED = { name: 'urikit_names_feed', text: `select "id", "key" from "histor
 const PAGE = { name: 'urikit_names_page_checked', text: checked(`select ${NAME_COLUMNS} from "names" where "key" > $2 order by "key" limit $3`) };
 
 /**
+ * How the cache of a PostgreSQL store is made: the server its batches go
+ * to (`at()`: the replica, or the primary while the replica is away), its
+ * memory, and how long it may answer while that server is away.
+ */
+export interface CheckedNameCacheOptions {
+  at: () => PgEndpoint;
+  maxBytes: number;
+  /** How long after the database last confirmed it a cached row may answer while the database is away (0: never). */
+  staleIfErrorMs: number;
+  now?: () => number;
+}
+
+/**
  * The name cache of a PostgreSQL store, as the source of its batches.
  *
  * @example
  * ```ts
- * import pg from 'pg';
- * const pool = new pg.Pool({ connectionString: 'postgres://user@db.example/names' }); // connects on the first query
- * const cache = new CheckedNameCache(pool, 256 * 1024 * 1024);
+ * const availability = new StoreAvailability(['primary']);
+ * const primary = new PgEndpoint({ url: new URL('postgres://user@db.example/names'), max: 2, part: 'primary', options: '', availability });
+ * const cache = new CheckedNameCache({ at: () => primary, maxBytes: 256 * 1024 * 1024, staleIfErrorMs: 300_000 }); // connects on the first batch
  * cache.size; // 0
- * await pool.end();
+ * await primary.end();
  * ```
  */
 export class CheckedNameCache implements BatchSource, NameCacheControl {
-  readonly #pool: pg.Pool;
+  readonly #at: () => PgEndpoint;
   readonly #cache: NameCache;
+  readonly #staleIfErrorMs: number;
+  readonly #now: () => number;
   /** The highest history id the cache is exact for. */
   #seen = -1;
   #closed = false;
+  /** When the database last confirmed the cache (the start of the last batch that was checked). */
+  #confirmedAt = 0;
+  /** The server whose last batch failed, the fault, and until when the cache answers without asking it. */
+  #failed: { at: PgEndpoint; fault: StoreFault; until: number } | undefined;
+  /** Batches answered from the cache alone while the database was away. */
+  staleBatches = 0;
 
-  constructor(pool: pg.Pool, maxBytes: number) {
-    this.#pool = pool;
-    this.#cache = new NameCache(maxBytes);
+  constructor(opts: CheckedNameCacheOptions) {
+    this.#at = opts.at;
+    this.#cache = new NameCache(opts.maxBytes);
+    this.#staleIfErrorMs = opts.staleIfErrorMs;
+    this.#now = opts.now ?? Date.now;
   }
 
   get size(): number {
@@ -93,10 +131,39 @@ export class CheckedNameCache implements BatchSource, NameCacheControl {
   }
 
   async fetch(keys: string[]): Promise<Fetched> {
+    const at = this.#at();
+    const now = this.#now();
+    if (this.#failed !== undefined && this.#failed.at === at && now < this.#failed.until) return this.#stale(keys, this.#failed.fault, now);
+    try {
+      return await readRouted(this.#at, (endpoint) => this.#fetchChecked(endpoint, keys, now));
+    } catch (e) {
+      if (!(e instanceof StoreFault)) throw e;
+      const failed = this.#at();
+      this.#failed = { at: failed, fault: e, until: now + PROBE_MS };
+      return this.#stale(keys, e, this.#now());
+    }
+  }
+
+  /** What the cache holds of `keys`, as the database last confirmed it: none past the stale bound. */
+  #stale(keys: string[], fault: StoreFault, now: number): StaleFetched {
+    const age = now - this.#confirmedAt;
+    const out = new StaleFetched(age, fault);
+    this.staleBatches++;
+    if (this.#seen < 0 || age > this.#staleIfErrorMs) return out;
+    for (const key of keys) {
+      const row = this.#cache.get(key);
+      if (row !== undefined) out.set(key, row);
+    }
+    return out;
+  }
+
+  async #fetchChecked(at: PgEndpoint, keys: string[], now: number): Promise<Fetched> {
     const misses = this.#seen < 0 ? keys : keys.filter((k) => !this.#cache.has(k));
     let rows: NamesTable[] = [];
-    if (misses.length === 0) await this.#checkFeed();
-    else rows = await this.#check(BY_KEYS, [misses]);
+    if (misses.length === 0) await this.#checkFeed(at);
+    else rows = await this.#check(at, BY_KEYS, [misses]);
+    this.#confirmedAt = now;
+    this.#failed = undefined;
     const found: Fetched = new Map();
     for (const row of rows) found.set(row.key, row);
     for (const key of misses) if (!found.has(key)) found.set(key, null);
@@ -110,9 +177,9 @@ export class CheckedNameCache implements BatchSource, NameCacheControl {
   }
 
   /** Runs a checked statement from the position the cache has seen; brings the cache up to the statement's snapshot; its names rows. */
-  async #check(statement: { name: string; text: string }, params: unknown[]): Promise<NamesTable[]> {
+  async #check(at: PgEndpoint, statement: { name: string; text: string }, params: unknown[], timeoutMs?: number): Promise<NamesTable[]> {
     const since = this.#seen;
-    const result = (await this.#pool.query<CheckedRow>({ ...statement, values: [since, ...params] })).rows;
+    const result = (await at.read<CheckedRow>({ ...statement, values: [since, ...params] }, timeoutMs)).rows;
     let top = 0;
     let changes = 0;
     const rows: NamesTable[] = [];
@@ -139,9 +206,9 @@ export class CheckedNameCache implements BatchSource, NameCacheControl {
    * where it was: the next batch asks for every key with the checked
    * statement, which says how far the feed goes.
    */
-  async #checkFeed(): Promise<void> {
+  async #checkFeed(at: PgEndpoint): Promise<void> {
     const since = this.#seen;
-    const changes = (await this.#pool.query<{ id: number; key: string }>({ ...FEED, values: [since] })).rows;
+    const changes = (await at.read<{ id: number; key: string }>({ ...FEED, values: [since] })).rows;
     if (changes.length > MAX_CHANGES) {
       this.#cache.clear();
       this.#seen = -1;
@@ -161,7 +228,11 @@ export class CheckedNameCache implements BatchSource, NameCacheControl {
   async warm(pageSize = 5000): Promise<number> {
     let after = '';
     while (!this.#closed && !this.#cache.full) {
-      const rows = await this.#check(PAGE, [after, pageSize]);
+      const started = this.#now();
+      // A page of thousands of rows of a cold store may take longer than a resolution's read is given.
+      const rows = await this.#check(this.#at(), PAGE, [after, pageSize], WARM_PAGE_TIMEOUT_MS);
+      // The page's statement brought the cache up to its snapshot: a confirmation.
+      if (this.#failed === undefined) this.#confirmedAt = Math.max(this.#confirmedAt, started);
       if (rows.length === 0) break;
       for (const row of rows) if (row.key > after) after = row.key;
     }

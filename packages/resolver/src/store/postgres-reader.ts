@@ -14,10 +14,11 @@
  * (replica.ts) batches go to the replica, and names this process wrote go
  * to the primary until the replica has replayed them.
  */
-import type pg from 'pg';
-import type { NameReader } from './reader.js';
+import type { PgEndpoint } from './postgres-pool.js';
+import type { NameLookup, NameReader } from './reader.js';
 import { rowToRecord } from './records.js';
 import type { NamesTable } from './schema.js';
+import { StoreFault } from './store-fault.js';
 import type { NameRecord } from './types.js';
 
 /** The most keys one statement carries (a turn that asks for more sends several). */
@@ -28,6 +29,25 @@ const MAX_BATCH = 1000;
  * not hold; a key left out is asked again in the next batch.
  */
 export type Fetched = Map<string, NamesTable | null>;
+
+/**
+ * Rows a source answered while the database was away (the name cache,
+ * postgres-cache.ts): as the database last confirmed them, `ageMs` ago.
+ * Only a read that accepts a possibly stale answer takes them; a key left
+ * out, and every read that does not, fails with `fault`.
+ *
+ * @example
+ * ```ts
+ * const stale = new StaleFetched(1200, new StoreFault('store-unavailable', 'primary'));
+ * stale.set('urn:ex:a', null);
+ * stale instanceof Map; // true
+ * ```
+ */
+export class StaleFetched extends Map<string, NamesTable | null> {
+  constructor(readonly ageMs: number, readonly fault: StoreFault) {
+    super();
+  }
+}
 
 /**
  * Where the rows of a batch of keys come from (one statement a batch).
@@ -43,8 +63,25 @@ export interface BatchSource {
 }
 
 interface Waiter {
-  resolve(row: NamesTable | undefined): void;
+  resolve(row: NamesTable | undefined, ageMs: number | undefined): void;
   reject(e: unknown): void;
+  /** Takes a stale answer (a resolution within the stale bound); else only what the database said now. */
+  stale: boolean;
+}
+
+/**
+ * A row as a batch found it, and, when the database was away, how old
+ * the cached row answered instead is.
+ *
+ * @example
+ * ```ts
+ * const r: BatchRow = { row: undefined, ageMs: undefined };
+ * r.ageMs; // undefined
+ * ```
+ */
+export interface BatchRow {
+  row: NamesTable | undefined;
+  ageMs: number | undefined;
 }
 
 /**
@@ -75,7 +112,12 @@ export class TurnBatcher {
 
   /** The current row of `key`, read in the next batch. */
   row(key: string): Promise<NamesTable | undefined> {
-    return new Promise((resolve, reject) => this.#ask(key, [{ resolve, reject }]));
+    return new Promise((resolve, reject) => this.#ask(key, [{ resolve, reject, stale: false }]));
+  }
+
+  /** The row of `key` read in the next batch, or while the database is away the row a stale source still holds (see {@link StaleFetched}). */
+  staleRow(key: string): Promise<BatchRow> {
+    return new Promise((resolve, reject) => this.#ask(key, [{ resolve: (row, ageMs) => resolve({ row, ageMs }), reject, stale: true }]));
   }
 
   #ask(key: string, waiters: Waiter[]): void {
@@ -109,10 +151,19 @@ export class TurnBatcher {
   #send(batch: Map<string, Waiter[]>): void {
     this.#busy++;
     this.#source.fetch([...batch.keys()]).then((found) => {
+      const stale = found instanceof StaleFetched ? found : undefined;
       for (const [key, waiters] of batch) {
         const row = found.get(key);
-        if (row === undefined) this.#ask(key, waiters);
-        else for (const w of waiters) w.resolve(row ?? undefined);
+        if (stale !== undefined) {
+          for (const w of waiters) {
+            if (row === undefined || !w.stale) w.reject(stale.fault);
+            else w.resolve(row ?? undefined, stale.ageMs);
+          }
+        } else if (row === undefined) {
+          this.#ask(key, waiters);
+        } else {
+          for (const w of waiters) w.resolve(row ?? undefined, undefined);
+        }
       }
     }, (e: unknown) => {
       for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
@@ -127,24 +178,50 @@ export class TurnBatcher {
 export const NAME_COLUMNS = '"key", "urn", "status", "data", "version", "created", "updated"';
 
 /**
- * Batches read straight from the table: one prepared statement
- * (prepared once per connection under its name).
+ * Runs `read` on the server `at()` names; if it fails because that
+ * server is away and the route moved meanwhile (the replica found away:
+ * reads go to the primary now, replica.ts), once more on the new one.
  *
  * @example
  * ```ts
- * import pg from 'pg';
- * const pool = new pg.Pool({ connectionString: 'postgres://user@db.example/names' }); // connects on the first query
- * const source: BatchSource = tableBatches(pool);
- * typeof source.fetch; // 'function'
- * await pool.end();
+ * const availability = new StoreAvailability(['primary']);
+ * const primary = new PgEndpoint({ url: new URL('postgres://user@db.example/names'), max: 2, part: 'primary', options: '', availability });
+ * await readRouted(() => primary, async (e) => e.part); // 'primary'
+ * await primary.end();
  * ```
  */
-export function tableBatches(pool: pg.Pool): BatchSource {
+export async function readRouted<T>(at: () => PgEndpoint, read: (endpoint: PgEndpoint) => Promise<T>): Promise<T> {
+  const first = at();
+  try {
+    return await read(first);
+  } catch (e) {
+    const next = at();
+    if (next === first || !(e instanceof StoreFault)) throw e;
+    return read(next);
+  }
+}
+
+/**
+ * Batches read straight from the table of the server `at()` names (the
+ * replica, or the primary while the replica is away): one prepared
+ * statement (prepared once per connection under its name), sent once
+ * more on a fresh connection if its own died (postgres-pool.ts).
+ *
+ * @example
+ * ```ts
+ * const availability = new StoreAvailability(['primary']);
+ * const primary = new PgEndpoint({ url: new URL('postgres://user@db.example/names'), max: 2, part: 'primary', options: '', availability });
+ * const source: BatchSource = tableBatches(() => primary); // connects on the first batch
+ * typeof source.fetch; // 'function'
+ * await primary.end();
+ * ```
+ */
+export function tableBatches(at: () => PgEndpoint): BatchSource {
   const byKeys = { name: 'urikit_names_by_keys', text: `select ${NAME_COLUMNS} from "names" where "key" = any($1::text[])` };
   return {
     async fetch(keys) {
       const found: Fetched = new Map();
-      for (const row of (await pool.query<NamesTable>({ ...byKeys, values: [keys] })).rows) found.set(row.key, row);
+      for (const row of (await readRouted(at, (e) => e.read<NamesTable>({ ...byKeys, values: [keys] }))).rows) found.set(row.key, row);
       for (const key of keys) if (!found.has(key)) found.set(key, null);
       return found;
     },
@@ -184,9 +261,31 @@ export class PostgresNameReader implements NameReader {
     this.#routing = routing;
   }
 
+  /** Whether `key` is read from the primary now: a name this process wrote that the replica has not replayed. */
+  #onPrimary(key: string): boolean {
+    return this.#primary !== undefined && this.#routing?.onPrimary(key) === true;
+  }
+
   async get(key: string): Promise<NameRecord | undefined> {
-    const on = this.#primary !== undefined && this.#routing?.onPrimary(key) ? this.#primary : this.#reads;
-    const row = await on.row(key);
+    let row: NamesTable | undefined;
+    try {
+      row = await (this.#onPrimary(key) ? this.#primary! : this.#reads).row(key);
+    } catch (e) {
+      // The primary away: the replica holds all there is to read.
+      if (!(e instanceof StoreFault) || !this.#onPrimary(key)) throw e;
+      row = await this.#reads.row(key);
+    }
     return row ? rowToRecord(row) : undefined;
+  }
+
+  async lookup(key: string): Promise<NameLookup> {
+    let found: BatchRow;
+    try {
+      found = await (this.#onPrimary(key) ? this.#primary! : this.#reads).staleRow(key);
+    } catch (e) {
+      if (!(e instanceof StoreFault) || !this.#onPrimary(key)) throw e;
+      found = await this.#reads.staleRow(key);
+    }
+    return { record: found.row ? rowToRecord(found.row) : undefined, staleMs: found.ageMs };
   }
 }

@@ -6,12 +6,15 @@
  */
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { StoreAvailability } from './availability.js';
 import { storeDb, type StoreDb } from './db.js';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect.js';
 import { CheckedNameCache } from './postgres-cache.js';
+import { CONNECT_TIMEOUT_MS, PgEndpoint } from './postgres-pool.js';
 import { PostgresNameReader, tableBatches, TurnBatcher } from './postgres-reader.js';
 import { ReplicaMonitor } from './replica.js';
 import type { Database } from './schema.js';
+import { pgWriteFault } from './store-fault.js';
 
 /**
  * Batches of the resolution read in flight at once, per process: a
@@ -19,15 +22,6 @@ import type { Database } from './schema.js';
  * split the same keys into smaller batches.
  */
 const READ_BATCHES = 2;
-
-
-/** PostgreSQL int8 (OID 20) as a JS number: our ids and milliseconds stay below 2^53. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 && format !== 'binary') return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format as 'text');
-  },
-};
 
 /** A `postgres://` URL without its `schema` parameter, and that schema. */
 function splitSchema(dbUrl: string): { url: URL; schema: string | null } {
@@ -47,17 +41,21 @@ export interface PostgresStore {
   names: PostgresNameReader;
   nameCache: CheckedNameCache | undefined;
   replica: ReplicaMonitor | undefined;
+  /** The servers of the store: the primary, and the replica if any. */
+  endpoints: readonly PgEndpoint[];
   /** Stops what the read path runs (the cache, the replica's monitor). */
   closeReads(): void;
 }
 
 /**
- * How a PostgreSQL store is opened: a streaming replica to read from, and
- * the bytes of the name cache (0: none).
+ * How a PostgreSQL store is opened: a streaming replica to read from, the
+ * bytes of the name cache (0: none), and how long the cache may answer
+ * while the database is away (postgres-cache.ts).
  */
 export interface PostgresOptions {
   replica?: string | undefined;
   nameCacheBytes: number;
+  staleIfErrorMs: number;
 }
 
 /**
@@ -70,22 +68,20 @@ export async function openPostgres(dbUrl: string, migrate: (db: Kysely<Database>
   const replicaUrl = opts.replica;
   const { url, schema } = splitSchema(dbUrl);
   if (schema) {
-    const c = new pg.Client({ connectionString: url.toString() });
+    const c = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A client's error event with no listener ends the process.
+    c.on('error', () => undefined);
     await c.connect();
     try { await c.query(`create schema if not exists "${schema}"`); } finally { await c.end(); }
   }
-  const connect = (at: URL, max: number) => new pg.Pool({
-    connectionString: at.toString(),
-    max,
-    types: pgTypes,
-    // The prepared statements of the read path (postgres-reader.ts,
-    // postgres-cache.ts) are planned once per connection: their best plan
-    // does not depend on the keys, and planning costs more than running.
-    options: `-c plan_cache_mode=force_generic_plan${schema ? ` -c search_path="${schema}"` : ''}`,
-  });
-  const pool = connect(url, 10);
-  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-  let replicaPool: pg.Pool | undefined;
+  const availability = new StoreAvailability(replicaUrl !== undefined ? ['primary', 'replica'] : ['primary']);
+  // The prepared statements of the read path (postgres-reader.ts,
+  // postgres-cache.ts) are planned once per connection: their best plan
+  // does not depend on the keys, and planning costs more than running.
+  const options = `-c plan_cache_mode=force_generic_plan${schema ? ` -c search_path="${schema}"` : ''}`;
+  const primary = new PgEndpoint({ url, max: 10, part: 'primary', options, availability });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: primary.kyselyPool() }) });
+  let replicaEndpoint: PgEndpoint | undefined;
   let replica: ReplicaMonitor | undefined;
   let writeLock = '';
   try {
@@ -98,13 +94,13 @@ export async function openPostgres(dbUrl: string, migrate: (db: Kysely<Database>
       // The replica holds the same tables: the primary's schema, whatever its URL says.
       const at = splitSchema(replicaUrl);
       if (at.schema !== null && at.schema !== schema) throw new Error(`the replica's ?schema=${at.schema} is not the primary's (${schema ?? 'none'}): a replica holds the primary's tables`);
-      replicaPool = connect(at.url, READ_BATCHES + 1);
-      replica = new ReplicaMonitor(pool, replicaPool);
+      replicaEndpoint = new PgEndpoint({ url: at.url, max: READ_BATCHES + 1, part: 'replica', options, availability });
+      replica = new ReplicaMonitor(primary, replicaEndpoint, availability);
       await replica.start();
     }
   } catch (e) {
     await replica?.close();
-    await replicaPool?.end();
+    await replicaEndpoint?.end();
     await db.destroy();
     throw e;
   }
@@ -115,22 +111,23 @@ export async function openPostgres(dbUrl: string, migrate: (db: Kysely<Database>
   const lock = async (trx: Kysely<Database>) => { await sql`select pg_advisory_xact_lock(${writeLock}::bigint)`.execute(trx); };
   const close = async () => {
     await replica?.close();
-    await replicaPool?.end();
+    await replicaEndpoint?.end();
     await db.destroy();
   };
-  const storeDbOf = storeDb('postgres', db, db, close, lock);
-  // The resolution read shares the primary's pool (a few batches in
-  // flight); with a replica it reads there (through the cache, if any),
-  // and this process's own recent writes from the primary.
-  const readPool = replicaPool ?? pool;
-  const nameCache = opts.nameCacheBytes > 0 ? new CheckedNameCache(readPool, opts.nameCacheBytes) : undefined;
-  const reads = new TurnBatcher(nameCache ?? tableBatches(readPool), READ_BATCHES);
+  const storeDbOf = storeDb('postgres', db, db, close, { lock, fault: pgWriteFault, availability });
+  // The resolution read goes to the replica while it answers, else to the
+  // primary (a few batches in flight, through the cache if any); with a
+  // replica, this process's own recent writes are read from the primary.
+  const readAt = replica !== undefined ? () => replica.readEndpoint() : () => primary;
+  const nameCache = opts.nameCacheBytes > 0 ? new CheckedNameCache({ at: readAt, maxBytes: opts.nameCacheBytes, staleIfErrorMs: opts.staleIfErrorMs }) : undefined;
+  const reads = new TurnBatcher(nameCache ?? tableBatches(readAt), READ_BATCHES);
   const names = replica
-    ? new PostgresNameReader(reads, new TurnBatcher(tableBatches(pool), READ_BATCHES), replica)
+    ? new PostgresNameReader(reads, new TurnBatcher(tableBatches(() => primary), READ_BATCHES), replica)
     : new PostgresNameReader(reads);
   storeDbOf.onWrite((keys) => {
     nameCache?.forget(keys);
     replica?.wrote(keys);
   });
-  return { db: storeDbOf, names, nameCache, replica, closeReads: () => nameCache?.close() };
+  const endpoints = replicaEndpoint !== undefined ? [primary, replicaEndpoint] : [primary];
+  return { db: storeDbOf, names, nameCache, replica, endpoints, closeReads: () => nameCache?.close() };
 }

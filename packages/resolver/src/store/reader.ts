@@ -23,7 +23,33 @@ import type { NameRecord } from './types.js';
  * ```
  */
 export interface NameReader {
+  /** The record as the database holds it now; throws a `StoreFault` while the database is away. */
   get(key: string): Promise<NameRecord | undefined>;
+  /**
+   * The read of a resolution: as `get`, but while the database is away
+   * the name cache may answer with the record as the database last
+   * confirmed it, within the store's stale bound (postgres-cache.ts).
+   */
+  lookup(key: string): Promise<NameLookup>;
+}
+
+/**
+ * A record as a resolution read it: `staleMs` is set when the database
+ * was away and the name cache answered with the record as the database
+ * last confirmed it, that many milliseconds ago.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * const found: NameLookup = await store.names.lookup('urn:isbn:0451450523');
+ * [found.record?.status, found.staleMs]; // ['active', undefined]
+ * await store.close();
+ * ```
+ */
+export interface NameLookup {
+  record: NameRecord | undefined;
+  staleMs?: number | undefined;
 }
 
 /**
@@ -47,5 +73,9 @@ export class KyselyNameReader implements NameReader {
   async get(key: string): Promise<NameRecord | undefined> {
     const row = await this.#db.readDb.selectFrom('names').selectAll().where('key', '=', key).executeTakeFirst();
     return row ? rowToRecord(row) : undefined;
+  }
+
+  async lookup(key: string): Promise<NameLookup> {
+    return { record: await this.get(key) };
   }
 }

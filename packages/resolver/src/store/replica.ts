@@ -19,11 +19,16 @@
  *   replayed past the primary's LSN taken after the commit, so a client
  *   that writes through a server and reads back through the same one
  *   sees its write at once.
+ * - A replica that is away: resolution reads go to the primary from the
+ *   batch after the one that found it away, and back to the replica once
+ *   a sample finds it answering and caught up (postgres-pool.ts keeps the
+ *   process alive through the replica's restarts).
  */
-import type pg from 'pg';
+import type { StoreAvailability } from './availability.js';
+import type { PgEndpoint } from './postgres-pool.js';
 import type { ReadRouting } from './postgres-reader.js';
 
-/** How often the lag is measured. */
+/** How often the lag is measured (and a replica that was away is asked whether it is back). */
 const SAMPLE_MS = 1000;
 /** While the replica catches up with a sample: how often it is asked. */
 const POLL_MS = 5;
@@ -43,16 +48,15 @@ export function lsnNumber(lsn: string): number {
   return Number.parseInt(lsn.slice(0, slash), 16) * 2 ** 32 + Number.parseInt(lsn.slice(slash + 1), 16);
 }
 
-async function lsnOf(pool: pg.Pool, sql: string): Promise<number> {
-  const res = await pool.query<{ lsn: string | null }>(sql);
-  const lsn = res.rows[0]?.lsn;
-  if (lsn === null || lsn === undefined) throw new Error('the replica database is not a standby in recovery (pg_last_wal_replay_lsn() is null): --db-replica names a streaming replica');
-  return lsnNumber(lsn);
+/** The position a statement returns; null when the server has none (`pg_last_wal_replay_lsn()` on a server not in recovery). */
+async function lsnOf(at: PgEndpoint, sql: string): Promise<number | null> {
+  const lsn = (await at.read<{ lsn: string | null }>({ text: sql })).rows[0]?.lsn;
+  return lsn === null || lsn === undefined ? null : lsnNumber(lsn);
 }
 
 const PRIMARY_LSN = 'select pg_current_wal_lsn()::text as lsn';
 const REPLAY_LSN = 'select pg_last_wal_replay_lsn()::text as lsn';
-
+const NOT_A_STANDBY = 'the replica database is not a standby in recovery (pg_last_wal_replay_lsn() is null): --db-replica names a streaming replica';
 /**
  * The lag of a replica behind its primary, measured, and the names this
  * process wrote that the replica has not replayed yet.
@@ -72,10 +76,17 @@ export interface ReplicaLag {
   replayed: number;
 }
 
-/** The replica's lag, and the reads it must not answer yet. */
+/**
+ * The replica's lag, the reads it must not answer yet, and whether it
+ * answers at all. While it is away (stopped, restarting, unreachable),
+ * resolution reads go to the primary; they return to it once it answers
+ * again and has replayed what the primary had when it was asked (or at
+ * once if the primary is away too: the replica then holds all there is to
+ * read). A replica promoted to primary (a failover) is read as it is.
+ */
 export class ReplicaMonitor implements ReadRouting {
-  readonly #primary: pg.Pool;
-  readonly #replica: pg.Pool;
+  readonly #primary: PgEndpoint;
+  readonly #replica: PgEndpoint;
   /** Names written by this process: the primary LSN after their last commit (Infinity until it is known), and which write that was. */
   readonly #written = new Map<string, { at: number; write: number }>();
   #writes = 0;
@@ -87,15 +98,29 @@ export class ReplicaMonitor implements ReadRouting {
   #closed = false;
   /** When the last sample ended. */
   #sampled = performance.now();
+  /** Whether resolution reads go to the replica (else to the primary). */
+  #reading = true;
 
-  constructor(primary: pg.Pool, replica: pg.Pool) {
+  constructor(primary: PgEndpoint, replica: PgEndpoint, availability: StoreAvailability) {
     this.#primary = primary;
     this.#replica = replica;
+    // A read or a sample that found the replica away sends the reads to the primary from the next batch on.
+    availability.onChange((part, up) => { if (part === 'replica' && !up) this.#reading = false; });
+  }
+
+  /** The server resolution reads go to now. */
+  readEndpoint(): PgEndpoint {
+    return this.#reading ? this.#replica : this.#primary;
+  }
+
+  /** True while resolution reads go to the replica. */
+  get readingReplica(): boolean {
+    return this.#reading;
   }
 
   /** Checks that the replica is one, takes the first sample, and samples every second from now on. */
   async start(): Promise<void> {
-    await this.sample();
+    await this.sample(true);
     this.#timer = setInterval(() => {
       // A sample that fails (the replica or the primary unreachable) says
       // nothing of the lag but that it is at least the time since the last
@@ -107,23 +132,51 @@ export class ReplicaMonitor implements ReadRouting {
     this.#timer.unref();
   }
 
-  /** Measures the lag once: the primary's LSN now, then the replica until it has replayed it. */
-  async sample(): Promise<void> {
+  /**
+   * Measures the lag once: the primary's LSN now, then the replica until
+   * it has replayed it; then reads go to the replica. `starting`: the
+   * replica must be a standby, and both servers must answer.
+   */
+  async sample(starting = false): Promise<void> {
     const start = performance.now();
-    const target = await lsnOf(this.#primary, PRIMARY_LSN);
+    let target: number | null = null;
+    try {
+      target = await lsnOf(this.#primary, PRIMARY_LSN);
+    } catch (e) {
+      if (starting) throw e;
+    }
     let replayed = await lsnOf(this.#replica, REPLAY_LSN);
+    if (replayed === null) {
+      if (starting) throw new Error(NOT_A_STANDBY);
+      // Promoted (a failover): it takes writes of its own now, and holds all it replayed.
+      this.lag.bytes = 0;
+      this.#caughtUp(start, this.lag.replayed);
+      return;
+    }
+    if (target === null) {
+      // The primary is away: the replica holds all there is to read.
+      this.#reading = true;
+      this.lag.seconds = Math.max(this.#measured, (performance.now() - this.#sampled) / 1000);
+      return;
+    }
     this.lag.bytes = Math.max(0, target - replayed);
-    while (replayed < target && !this.#closed) {
+    while (replayed !== null && replayed < target && !this.#closed) {
       this.#replayed(replayed);
       // The time so far is the lag at least: /metrics shows it growing while the replica stays behind.
       this.lag.seconds = Math.max(this.#measured, (performance.now() - start) / 1000);
       await new Promise((r) => setTimeout(r, POLL_MS));
       replayed = await lsnOf(this.#replica, REPLAY_LSN);
     }
+    this.#caughtUp(start, replayed ?? target);
+  }
+
+  /** The replica has replayed what the primary had when the sample started: reads may go there. */
+  #caughtUp(start: number, replayed: number): void {
     this.#replayed(replayed);
     this.#sampled = performance.now();
     this.#measured = (this.#sampled - start) / 1000;
     this.lag.seconds = this.#measured;
+    this.#reading = true;
   }
 
   #replayed(lsn: number): void {
@@ -142,7 +195,7 @@ export class ReplicaMonitor implements ReadRouting {
     lsnOf(this.#primary, PRIMARY_LSN).then((at) => {
       for (const key of keys) {
         const w = this.#written.get(key);
-        if (w?.write === write) w.at = at;
+        if (w?.write === write) w.at = at ?? Infinity;
       }
     }, () => undefined);
   }
@@ -153,7 +206,7 @@ export class ReplicaMonitor implements ReadRouting {
 
   /** Answers a trivial query on the replica: it is up. */
   async ping(): Promise<void> {
-    await this.#replica.query('select 1');
+    await this.#replica.read({ text: 'select 1' });
   }
 
   /** Stops sampling. */

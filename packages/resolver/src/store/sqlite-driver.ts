@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { StoreFault } from './store-fault.js';
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 
 /**
@@ -104,18 +105,18 @@ export function kyselySqlite(db: DatabaseSync): SqliteDatabase {
 
 /**
  * A write that could not take SQLite's write lock in time: another
- * process held it throughout. The HTTP layer answers 503.
+ * process held it throughout. Nothing was written; the HTTP layer answers
+ * 503 with `Retry-After` (store-fault.ts).
  *
  * @example
  * ```ts
- * new StoreBusyError(60_000).statusCode; // 503
+ * const e = new StoreBusyError(60_000);
+ * [e.statusCode, e.code, e.outcome]; // [503, 'store-busy', 'not-committed']
  * ```
  */
-export class StoreBusyError extends Error {
-  readonly statusCode = 503;
-  readonly code = 'store-busy';
+export class StoreBusyError extends StoreFault {
   constructor(waitedMs: number) {
-    super(`the store's write lock stayed taken for ${waitedMs} ms (another process is writing, perhaps a bulk import)`);
+    super('store-busy', 'primary', { outcome: 'not-committed', detail: `the store's write lock stayed taken for ${waitedMs} ms (another process is writing, perhaps a bulk import)` });
   }
 }
 
@@ -160,6 +161,21 @@ class ImmediateSqliteDriver extends SqliteDriver {
         // Jitter: two processes that collided do not retry in step.
         await new Promise((r) => setTimeout(r, pause * (0.5 + Math.random())));
       }
+    }
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself after some errors inside it
+   * (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY, SQLITE_NOMEM: "Response To
+   * Errors Within A Transaction", sqlite.org/lang_transaction.html); the
+   * ROLLBACK then finds none, and its error would hide the one that
+   * mattered (a full disk), which kysely rethrows after the rollback.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (e) {
+      if (!/no transaction is active/.test((e as Error).message)) throw e;
     }
   }
 }

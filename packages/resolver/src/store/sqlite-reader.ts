@@ -3,7 +3,7 @@
  * on the read connection (sqlite.ts), the reads of one turn of the event
  * loop inside one read transaction.
  */
-import type { NameReader } from './reader.js';
+import type { NameLookup, NameReader } from './reader.js';
 import { rowToRecord } from './records.js';
 import type { NamesTable } from './schema.js';
 import type { SqliteRows } from './sqlite.js';
@@ -63,5 +63,10 @@ export class SqliteNameReader implements NameReader {
   async get(key: string): Promise<NameRecord | undefined> {
     const row = this.row(key);
     return row ? rowToRecord(row) : undefined;
+  }
+
+  async lookup(key: string): Promise<NameLookup> {
+    const row = this.row(key);
+    return { record: row ? rowToRecord(row) : undefined };
   }
 }

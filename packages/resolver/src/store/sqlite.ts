@@ -3,9 +3,14 @@
  * synchronous statements of the resolution hot path (sqlite-reader.ts).
  * Everything that knows the driver is here and in sqlite-driver.ts.
  */
+import { accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
+import { StoreAvailability } from './availability.js';
 import { storeDb, type StoreDb } from './db.js';
+import { StoreFault, sqliteWriteFault } from './store-fault.js';
 import type { Database, NamesTable } from './schema.js';
 import { nameSlot } from './slots.js';
 import { ImmediateSqliteDialect, isBusy, kyselySqlite, openSqliteFile, StoreInUseError } from './sqlite-driver.js';
@@ -126,12 +131,53 @@ function sqliteRows(db: DatabaseSync, writer: DatabaseSync, walIndex: WalIndexWa
   };
 }
 
+/** True when `file`'s directory is on a file system mounted read-only (EROFS): nothing there can be written by anyone. */
+function onReadOnlyFileSystem(file: string): boolean {
+  try {
+    accessSync(dirname(file), constants.W_OK);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EROFS';
+  }
+}
+
+/**
+ * A store on a read-only file system (a medium mounted read-only, a file
+ * system the kernel remounted read-only after an error): opened as
+ * immutable (sqlite.org/uri.html: "immutable=1", no lock and no WAL index
+ * needed, which could not be created there; nobody can change the file),
+ * with one connection that reads. Resolutions are answered; every write
+ * fails with SQLITE_READONLY, answered 503 store-read-only; the store's
+ * availability says so from the start. Its schema must be current: a
+ * migration cannot be written.
+ */
+async function openReadOnly(file: string, assertMigrated: (db: Kysely<Database>) => Promise<void>): Promise<{ db: StoreDb; rows: undefined }> {
+  const uri = `${pathToFileURL(file).href}?immutable=1`;
+  const raw = openSqliteFile(uri, { readOnly: true });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: kyselySqlite(raw) }) });
+  try {
+    await assertMigrated(db);
+  } catch (e) {
+    await db.destroy();
+    if (raw.isOpen) raw.close();
+    throw e;
+  }
+  const availability = new StoreAvailability(['primary']);
+  availability.wrote(new StoreFault('store-read-only', 'primary', { detail: `the file system of the store is read-only` }));
+  const close = async () => {
+    await db.destroy();
+    if (raw.isOpen) raw.close();
+  };
+  return { db: storeDb('sqlite', db, db, close, { fault: sqliteWriteFault, availability }), rows: undefined };
+}
+
 /**
  * Opens a SQLite file (or `:memory:`): its connections, migrated by
  * `migrate`, and its hot-path statements (none for `:memory:` or a file
  * held exclusively, where the reader is the writer's own connection).
  */
-export async function openSqlite(file: string, migrate: (db: Kysely<Database>) => Promise<void>, opts: { exclusive?: boolean } = {}): Promise<{ db: StoreDb; rows: SqliteRows | undefined }> {
+export async function openSqlite(file: string, migrate: (db: Kysely<Database>) => Promise<void>, opts: { exclusive?: boolean; assertMigrated?: (db: Kysely<Database>) => Promise<void> } = {}): Promise<{ db: StoreDb; rows: SqliteRows | undefined }> {
+  if (file !== ':memory:' && opts.exclusive !== true && onReadOnlyFileSystem(file)) return openReadOnly(file, opts.assertMigrated ?? migrate);
   const writerDb = sqliteConnection(file);
   const exclusive = opts.exclusive === true && file !== ':memory:';
   if (exclusive) holdExclusively(writerDb, file);
@@ -169,6 +215,7 @@ export async function openSqlite(file: string, migrate: (db: Kysely<Database>) =
     if (readerDb.isOpen) readerDb.close();
     if (writerDb.isOpen) writerDb.close();
   };
+  const made = storeDb('sqlite', writer, reader, close, { fault: sqliteWriteFault, availability: new StoreAvailability(['primary']) });
   // No file for a second connection (the statistics thread's) to open: none could open it.
-  return { db: oneConnection ? storeDb('sqlite', writer, reader, close) : { ...storeDb('sqlite', writer, reader, close), file }, rows: walIndex === undefined ? undefined : sqliteRows(readerDb, writerDb, walIndex) };
+  return { db: oneConnection ? made : { ...made, file }, rows: walIndex === undefined ? undefined : sqliteRows(readerDb, writerDb, walIndex) };
 }

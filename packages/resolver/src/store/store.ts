@@ -23,6 +23,8 @@
  * ```
  */
 import { AuthorityRegistry } from './authorities.js';
+import { StoreChanges } from './changes.js';
+import type { AvailabilitySnapshot, StoreAvailability } from './availability.js';
 import { CachedNameReader, type NameCacheControl } from './cached-reader.js';
 import type { StoreDb } from './db.js';
 import { NameHarvest } from './harvest.js';
@@ -33,6 +35,7 @@ import { NameMinter } from './minter.js';
 import { NameHealth } from './name-health.js';
 import { PrefixRules } from './prefix-rules.js';
 import { KyselyNameReader, type NameReader } from './reader.js';
+import type { PgEndpoint } from './postgres-pool.js';
 import type { ReplicaLag, ReplicaMonitor } from './replica.js';
 import { ResolutionStats } from './resolution-stats.js';
 import type { Engine } from './schema.js';
@@ -78,10 +81,69 @@ export interface Store {
   readonly harvest: NameHarvest;
   /** Resolution counts per name, day and service. */
   readonly stats: ResolutionStats;
+  /** The counters of what servers keep in memory (link health, authorities), raised by every process's writes. */
+  readonly changes: StoreChanges;
   /** Answers a trivial query: the engine is up (and the replica it reads from, if any). */
   ping(): Promise<void>;
+  /** Which parts of the store answer, as the last statements found (availability.ts). */
+  readonly availability: StoreAvailability;
+  /**
+   * Asks every part of the store a trivial query (each given `timeoutMs`),
+   * then says which answer, where resolution reads go, and what the
+   * store's faults have cost so far: what `/healthz` and `/metrics` show.
+   */
+  check(timeoutMs?: number): Promise<StoreCheck>;
+  /** What the faults of the store have cost so far, without asking it anything. */
+  faultCounts(): StoreFaultCounts;
   /** Closes the connections. */
   close(): Promise<void>;
+}
+
+/**
+ * What the faults of a store have cost so far: idle connections the
+ * server ended, reads sent again after their connection died, and
+ * batches of resolution reads the name cache answered alone while the
+ * database was away.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * store.faultCounts(); // { lostConnections: 0, retriedReads: 0, staleBatches: 0 }
+ * await store.close();
+ * ```
+ */
+export interface StoreFaultCounts {
+  lostConnections: number;
+  retriedReads: number;
+  staleBatches: number;
+}
+
+/**
+ * A store's parts as {@link Store.check} found them: which answer (each
+ * asked within the time given), and where resolution reads go now
+ * (`replica`, `primary`, or `cache` when neither answers).
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const c: StoreCheck = await store.check();
+ * [c.primary.up, c.reads, c.writes]; // [true, 'primary', 'ok']
+ * await store.close();
+ * ```
+ */
+export interface StoreCheck extends AvailabilitySnapshot {
+  reads: 'primary' | 'replica' | 'cache';
+}
+
+/** A promise's outcome, or `timeout` after `ms`. */
+async function within(p: Promise<unknown>, ms: number): Promise<'ok' | 'failed' | 'timeout'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'timeout'>((r) => { timer = setTimeout(() => r('timeout'), ms); });
+  try {
+    return await Promise.race([p.then(() => 'ok' as const, () => 'failed' as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -90,8 +152,10 @@ export interface Store {
  */
 export interface ReadPath {
   names: NameReader;
-  nameCache?: NameCacheControl;
+  nameCache?: NameCacheControl & { readonly staleBatches?: number };
   replica?: ReplicaMonitor;
+  /** PostgreSQL: the servers of the store (their counts of faults). */
+  endpoints?: readonly PgEndpoint[];
   close?(): void;
 }
 
@@ -141,9 +205,31 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
     nameHealth: new NameHealth(listing, linkHealth),
     harvest: new NameHarvest(db),
     stats,
+    changes: new StoreChanges(db),
     async ping() {
       await db.readDb.selectFrom('names').select('key').limit(1).execute();
       await read.replica?.ping();
+    },
+    availability: db.availability,
+    async check(timeoutMs = 2000) {
+      const [primary, replica] = await Promise.all([
+        within(db.readDb.selectFrom('names').select('key').limit(1).execute(), timeoutMs),
+        read.replica !== undefined ? within(read.replica.ping(), timeoutMs) : Promise.resolve('ok'),
+      ]);
+      const snapshot = db.availability.snapshot();
+      // A server that did not answer in time is away for this check, whatever its last statement found.
+      if (primary === 'timeout') snapshot.primary.up = false;
+      if (replica === 'timeout' && snapshot.replica !== undefined) snapshot.replica.up = false;
+      const reads = read.replica?.readingReplica === true && snapshot.replica?.up === true ? 'replica' : snapshot.primary.up ? 'primary' : 'cache';
+      return { ...snapshot, reads };
+    },
+    faultCounts() {
+      const counts = { lostConnections: 0, retriedReads: 0, staleBatches: read.nameCache?.staleBatches ?? 0 };
+      for (const e of read.endpoints ?? []) {
+        counts.lostConnections += e.lostConnections;
+        counts.retriedReads += e.retriedReads;
+      }
+      return counts;
     },
     async close() {
       read.close?.();

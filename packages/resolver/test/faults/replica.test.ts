@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from '../../src/server/index.js';
 import pg from 'pg';
 import { createToken } from '../../src/store/index.js';
 import { get } from '../helpers/http.js';
-import { replicaProblem, startReplicaPair, type ReplicaPair } from '../helpers/replica.js';
+import { replicaProblem, startPgCluster, type PgCluster } from '../helpers/replica.js';
 import { runMain, startChildServer, type Child } from '../helpers/child.js';
 
 const problem = await replicaProblem();
@@ -48,7 +48,7 @@ async function until(test: () => Promise<boolean>, ms: number, what: string): Pr
 }
 
 suite('a streaming replica (--db-replica)', () => {
-  let pair: ReplicaPair;
+  let pair: PgCluster;
   let writer: RunningServer;
   let reader: Child & { url: string };
   let token: string;
@@ -60,13 +60,13 @@ suite('a streaming replica (--db-replica)', () => {
   const put = (base: string, urn: string, url: string) => get(base, `/admin/names/${urn}`, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, { method: 'PUT', body: JSON.stringify({ locations: [url] }) });
 
   beforeAll(async () => {
-    pair = await startReplicaPair();
-    db = `${pair.primary}?schema=resolver`;
+    pair = await startPgCluster({ replica: true });
+    db = `${pair.primary.url}?schema=resolver`;
     writer = await startServer({ port: 0, db, rateLimit: false });
     ({ token } = await createToken(writer.store, { authority: 'urn:example' }));
     await put(writer.url, 'urn:example:a', 'http://a.example/0');
     // The reader is a process of its own, as behind a load balancer.
-    reader = await startChildServer(['--db', db, '--db-replica', pair.replica, '--no-rate-limit']);
+    reader = await startChildServer(['--db', db, '--db-replica', pair.replica!.url, '--no-rate-limit']);
   }, 180_000);
   afterAll(async () => {
     reader?.proc.kill('SIGTERM');
@@ -89,7 +89,7 @@ suite('a streaming replica (--db-replica)', () => {
     expect(gauge(metrics, 'urikit_replica_lag_bytes')).toBeGreaterThanOrEqual(0);
     // A server that reads the primary has no replica to report.
     expect(gauge((await get(writer.url, '/metrics')).text, 'urikit_replica_lag_seconds')).toBeUndefined();
-    expect(JSON.parse((await get(reader.url, '/healthz')).text)).toEqual({ status: 'ok', engine: 'postgres' });
+    expect(JSON.parse((await get(reader.url, '/healthz')).text)).toEqual({ status: 'ok', engine: 'postgres', primary: 'up', replica: 'up', reads: 'replica', writes: 'ok' });
   });
 
   it('while the replica stops replaying: the reader answers what the replica holds, its lag grows, and its own writes read back at once', async () => {
@@ -108,7 +108,7 @@ suite('a streaming replica (--db-replica)', () => {
       expect((await put(reader.url, 'urn:example:a', 'http://a.example/own-a')).status).toBe(200);
       expect(await location(reader.url, 'urn:example:a')).toBe('http://a.example/own-a');
       // ... though the replica itself does not hold it yet.
-      const c = new pg.Client({ connectionString: pair.replica });
+      const c = new pg.Client({ connectionString: pair.replica!.url });
       await c.connect();
       try {
         expect((await c.query('select key from resolver.names where key = $1', ['urn:example:own'])).rows).toEqual([]);
@@ -123,7 +123,7 @@ suite('a streaming replica (--db-replica)', () => {
   });
 
   it('refuses a --db-replica that is not a standby', async () => {
-    const child = await runMain(['serve', '--port', '0', '--db', db, '--db-replica', pair.primary]);
+    const child = await runMain(['serve', '--port', '0', '--db', db, '--db-replica', pair.primary.url]);
     expect(await child.exited).not.toBe(0);
     expect(child.stderr()).toContain('is not a standby');
   });

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL primary and a streaming replica of it, built for a test
+ * A PostgreSQL primary, and a streaming replica of it if asked, built for a test
  * from the PostgreSQL binaries on the machine (initdb, pg_basebackup,
  * pg_ctl; /usr/lib/postgresql/<version>/bin, or env URIKIT_PG_BIN), on
  * 127.0.0.1 and free ports, in a temporary directory removed afterwards.
@@ -51,17 +51,31 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A primary and its streaming replica, running. */
-export interface ReplicaPair {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres` of the primary. */
-  primary: string;
-  /** The same of the replica. */
-  replica: string;
+/** One PostgreSQL server of a test cluster, with the operator's commands. */
+export interface PgServer {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`. */
+  url: string;
+  port: number;
+  /** `pg_ctl stop -m <mode>` (fast: what a restart does; immediate: a crash). */
+  stop(mode?: 'fast' | 'immediate' | 'smart'): Promise<void>;
+  start(): Promise<void>;
+  /** `pg_ctl restart -m <mode>`. */
+  restart(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** `pg_ctl promote`: a standby becomes a primary (failover). */
+  promote(): Promise<void>;
+  /** Ends every other backend (`pg_terminate_backend`, SQLSTATE 57P01 to its client); how many. */
+  terminateBackends(): Promise<number>;
+}
+
+/** A primary, optionally with a streaming replica of it, running. */
+export interface PgCluster {
+  primary: PgServer;
+  replica: PgServer | undefined;
   /** Stops replaying the primary's log on the replica (pg_wal_replay_pause). */
   pauseReplay(): Promise<void>;
   /** Replays again (pg_wal_replay_resume). */
   resumeReplay(): Promise<void>;
-  /** Stops both servers and removes their directory. */
+  /** Stops every server and removes their directory. */
   stop(): Promise<void>;
 }
 
@@ -73,56 +87,72 @@ export async function replicaProblem(): Promise<string | undefined> {
   return 'problem' in user ? user.problem : undefined;
 }
 
-/** Builds and starts a primary and a streaming replica of it. */
-export async function startReplicaPair(): Promise<ReplicaPair> {
+async function query(url: string, sql: string): Promise<pg.QueryResult> {
+  const c = new pg.Client({ connectionString: url });
+  c.on('error', () => undefined);
+  await c.connect();
+  try { return await c.query(sql); } finally { await c.end().catch(() => undefined); }
+}
+
+/** Builds and starts a primary and, with `replica`, a streaming replica of it (pg_basebackup -R). */
+export async function startPgCluster(opts: { replica: boolean }): Promise<PgCluster> {
   const b = binaries();
   const user = await runAs();
   if ('problem' in b) throw new Error(b.problem);
   if ('problem' in user) throw new Error(user.problem);
-  const dir = mkdtempSync(join(tmpdir(), 'urikit-replica-'));
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-pg-'));
   chownSync(dir, user.uid, user.gid);
   const pgcmd = async (name: string, args: string[]) => {
     const [cmd, full] = user.wrap(join(b.bin, name), args);
     return run(cmd, full, { cwd: dir, timeout: 120_000 });
   };
-  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
-  const primaryDir = join(dir, 'primary');
-  const replicaDir = join(dir, 'replica');
   const conf = (port: number) => [
     `port = ${port}`,
     "listen_addresses = '127.0.0.1'",
     `unix_socket_directories = '${dir}'`,
     'fsync = off', // a test's throwaway cluster
     'shared_buffers = 16MB',
-    'max_connections = 40',
+    'max_connections = 60',
     'hot_standby = on',
+    // A replica that is stopped and started again reconnects to the primary within a second.
+    'wal_retrieve_retry_interval = 200ms',
   ].join('\n');
-  const started: string[] = [];
+  const running = new Set<string>();
+  const server = (name: string, port: number): PgServer => {
+    const data = join(dir, name);
+    const ctl = async (...args: string[]) => pgcmd('pg_ctl', ['-D', data, ...args]);
+    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    return {
+      url,
+      port,
+      stop: async (mode = 'fast') => { await ctl('-m', mode, '-w', 'stop'); running.delete(data); },
+      start: async () => { await ctl('-l', join(dir, `${name}.log`), '-w', 'start'); running.add(data); },
+      restart: async (mode = 'fast') => { await ctl('-m', mode, '-l', join(dir, `${name}.log`), '-w', 'restart'); running.add(data); },
+      promote: async () => { await ctl('-w', 'promote'); },
+      terminateBackends: async () => (await query(url, 'select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and backend_type = \'client backend\'')).rowCount ?? 0,
+    };
+  };
+  const primary = server('primary', await freePort());
+  const replica = opts.replica ? server('replica', await freePort()) : undefined;
   const stop = async () => {
-    for (const d of started.reverse()) await pgcmd('pg_ctl', ['-D', d, '-m', 'immediate', 'stop']).catch(() => undefined);
+    for (const d of [...running].reverse()) await pgcmd('pg_ctl', ['-D', d, '-m', 'immediate', 'stop']).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await pgcmd('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-    appendFileSync(join(primaryDir, 'postgresql.conf'), `\n${conf(primaryPort)}\n`);
-    await pgcmd('pg_ctl', ['-D', primaryDir, '-l', join(dir, 'primary.log'), '-w', 'start']);
-    started.push(primaryDir);
-    // -R: the replica's standby.signal and primary_conninfo; -X stream: the log from the start.
-    await pgcmd('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '--no-sync']);
-    appendFileSync(join(replicaDir, 'postgresql.conf'), `\n${conf(replicaPort)}\n`);
-    await pgcmd('pg_ctl', ['-D', replicaDir, '-l', join(dir, 'replica.log'), '-w', 'start']);
-    started.push(replicaDir);
+    await pgcmd('initdb', ['-D', join(dir, 'primary'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+    appendFileSync(join(dir, 'primary', 'postgresql.conf'), `\n${conf(primary.port)}\n`);
+    await primary.start();
+    if (replica) {
+      // -R: the replica's standby.signal and primary_conninfo; -X stream: the log from the start.
+      await pgcmd('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', join(dir, 'replica'), '-R', '-X', 'stream', '--no-sync']);
+      appendFileSync(join(dir, 'replica', 'postgresql.conf'), `\n${conf(replica.port)}\n`);
+      await replica.start();
+    }
   } catch (e) {
     await stop();
     throw e;
   }
-  const primary = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
-  const replica = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
-  const onReplica = async (sql: string) => {
-    const c = new pg.Client({ connectionString: replica });
-    await c.connect();
-    try { await c.query(sql); } finally { await c.end(); }
-  };
+  const onReplica = async (sql: string) => { if (replica) await query(replica.url, sql); };
   return {
     primary,
     replica,

@@ -185,17 +185,19 @@ for (const engine of engines) {
       it('/healthz', async () => {
         const r = await get(server.url, '/healthz');
         expect(r.status).toBe(200);
-        expect(JSON.parse(r.text)).toEqual({ status: 'ok', engine: engine.name });
+        expect(JSON.parse(r.text)).toEqual({ status: 'ok', engine: engine.name, primary: 'up', reads: 'primary', writes: 'ok' });
       });
-      it('/healthz answers 503 when the store is down, without the engine\'s message', async () => {
+      it('/healthz answers 503 when the store is down and nothing can stand in, without the engine\'s message', async () => {
         const { openStore } = await import('../../src/store/index.js');
-        const store = await openStore(engine.freshDb());
+        const store = await openStore(engine.freshDb(), { nameCacheBytes: 0 });
         const other = await startServer({ port: 0, store, rateLimit: false });
         try {
-          store.ping = async () => { throw new Error('password authentication failed for user "s3cret"'); };
+          // As a check finds a database that refuses this server (its message stays in the log).
+          store.check = async () => ({ primary: { up: false, since: 0, outages: 1, downMs: 1, fault: 'store-unavailable' }, writes: 'ok', reads: 'cache' });
           const r = await get(other.url, '/healthz');
           expect(r.status).toBe(503);
-          expect(JSON.parse(r.text)).toEqual({ status: 'unavailable', engine: engine.name });
+          expect(JSON.parse(r.text)).toMatchObject({ status: 'unavailable', engine: engine.name, primary: 'down', reads: 'none', writes: 'store-unavailable' });
+          expect(r.text).not.toContain('s3cret');
         } finally { await other.close(); await store.close(); }
       });
       it('/metrics in Prometheus text format', async () => {
@@ -232,12 +234,12 @@ for (const engine of engines) {
       it('finishes a request in flight when closed (graceful shutdown)', async () => {
         const other = await startServer({ port: 0, store: server.store, rateLimit: false });
         const names = server.store.names;
-        const original = names.get;
+        const original = names.lookup;
         let release!: () => void;
         const gate = new Promise<void>((r) => { release = r; });
         let arrived!: () => void;
         const inside = new Promise<void>((r) => { arrived = r; });
-        names.get = async (key: string) => { arrived(); await gate; return original.call(names, key); };
+        names.lookup = async (key: string) => { arrived(); await gate; return original.call(names, key); };
         try {
           const pending = get(other.url, '/urn:isbn:0451450523');
           await inside;
@@ -252,7 +254,7 @@ for (const engine of engines) {
           await closing;
           await expect(get(other.url, '/urn:isbn:0451450523')).rejects.toThrow();
         } finally {
-          names.get = original;
+          names.lookup = original;
         }
       });
     });

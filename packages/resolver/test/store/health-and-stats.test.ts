@@ -219,7 +219,7 @@ for (const engine of engines) {
       await old.stats.add(cells(2));
       await old.close();
       const db = new DatabaseSync(url);
-      db.exec("drop table resolution_stats_recent; delete from kysely_migration where name = '0009_resolution_stats_recent'");
+      db.exec("drop table resolution_stats_recent; drop table store_changes; delete from kysely_migration where name >= '0009'");
       db.close();
       old = await openStore(url);
       try {

@@ -104,7 +104,7 @@ describe('migration 0004: the links of a store written before it', () => {
       await store.close();
       const db = openSqliteFile(file);
       // (and of no later migration either: they run again after 0004)
-      db.exec("drop table name_links; drop table link_health; drop table resolution_stats; drop table resolution_stats_recent; drop table resolution_stats_pending; drop table names_generation; drop table mint_counters; drop index names_by_datestamp; delete from kysely_migration where name >= '0004'");
+      db.exec("drop table name_links; drop table link_health; drop table resolution_stats; drop table resolution_stats_recent; drop table resolution_stats_pending; drop table names_generation; drop table mint_counters; drop table store_changes; drop index names_by_datestamp; delete from kysely_migration where name >= '0004'");
       db.prepare("update names set data = json_remove(data, '$.movedFrom', '$.predecessors') where key = 'urn:example:t'").run();
       expect(JSON.parse((db.prepare("select data from names where key = 'urn:example:t'").get() as { data: string }).data).movedFrom).toBeUndefined();
       db.close();

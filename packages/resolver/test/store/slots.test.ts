@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importNames, openStore } from '../../src/store/index.js';
-import { migrationProvider, type Database } from '../../src/store/schema.js';
+import { migrationProvider } from '../../src/store/migrations.js';
+import type { Database } from '../../src/store/schema.js';
 import { nameSlot } from '../../src/store/slots.js';
 import { kyselySqlite, openSqliteFile } from '../../src/store/sqlite-driver.js';
 
