@@ -91,7 +91,9 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) return usage(e, cmd.name);
     const err = e as NodeJS.ErrnoException;
-    process.stderr.write(`urikit ${cmd.name}: ${err?.message ?? String(e)}\n`);
+    // A store's fault keeps the engine's own message (host, file) for the operator, never for a client.
+    const cause = err?.cause instanceof Error ? `: ${err.cause.message}` : '';
+    process.stderr.write(`urikit ${cmd.name}: ${err?.message ?? String(e)}${cause}\n`);
     return EXIT_FAILURE;
   }
 }

@@ -20,7 +20,9 @@ const children: ChildProcess[] = [];
 
 /** Starts a long-running command with --json and resolves to its first line of output. */
 async function startService(args: string[]): Promise<{ child: ChildProcess; info: { url: string; port: number } }> {
-  const child = start([...args, '--json']);
+  // A server stopped by a test need not wait for a load balancer to notice (serve's --drain-seconds).
+  const drain = args[0] === 'serve' && !args.includes('--drain-seconds') ? ['--drain-seconds', '0'] : [];
+  const child = start([...args, ...drain, '--json']);
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
@@ -408,6 +410,34 @@ describe('urikit links, urn mint --db and serve --check-links', () => {
       expect(list.stderr).toContain('checked 2: 1 ok, 1 broken');
       expect((await run(['links', 'check'])).code).toBe(2);
     } finally {
+      await new Promise((r) => origin.close(r));
+    }
+  });
+
+  it('what the nightly links check (another process) writes shows on a running server within 5 s', async () => {
+    const origin = http.createServer((req, res) => res.writeHead(req.url === '/gone' ? 404 : 200).end());
+    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(origin.address() as { port: number }).port}`;
+    const file = join(dir, 'cron-links.sqlite');
+    const ndjson = join(dir, 'cron-links.ndjson');
+    writeFileSync(ndjson, `${JSON.stringify({ urn: 'urn:example:cron', locations: [`${base}/gone`, `${base}/ok`] })}\n`);
+    expect((await run(['import', '--db', file, ndjson])).code).toBe(0);
+    const s = await startService(['serve', '--port', '0', '--db', file, '--no-rate-limit']);
+    const health = async () => ((await (await fetch(`${s.info.url}/urn:example:cron`, { headers: { accept: 'application/json' } })).json()) as { locations: Array<{ url: string; health?: { state: string } }> }).locations;
+    try {
+      expect((await health()).map((l) => l.health)).toEqual([undefined, undefined]);
+      expect((await run(['links', 'check', '--db', file, '--allow-private', '--force', '--host-delay-ms', '0'])).code).toBe(1);
+      const checked = Date.now();
+      let seen: Awaited<ReturnType<typeof health>> = [];
+      while (Date.now() - checked < 5000) {
+        seen = await health();
+        if (seen.some((l) => l.health !== undefined)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // The failing location is shown, and resolution sends readers to the healthy one first.
+      expect(seen.map((l) => [l.url, l.health?.state])).toEqual([[`${base}/ok`, undefined], [`${base}/gone`, 'failing']]);
+    } finally {
+      await stop(s.child);
       await new Promise((r) => origin.close(r));
     }
   });

@@ -20,8 +20,9 @@ import { openStore } from '../store/open.js';
 import { createToken } from '../store/tokens.js';
 import { startServer } from './server.js';
 
+/** The value of `--name`; given twice, the last one (as a later option overrides an earlier one). */
 function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
+  const i = args.lastIndexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 }
 
@@ -88,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; }, (e: unknown) => {
-  process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+  const cause = (e as Error).cause;
+  process.stderr.write(`${(e as Error).stack ?? String(e)}${cause instanceof Error ? `\ncause: ${cause.message}` : ''}\n`);
   process.exit(1);
 });

@@ -62,6 +62,8 @@ export interface OpenStoreOptions {
    * {@link DEFAULT_STALE_IF_ERROR_MS}; 0: never).
    */
   staleIfErrorMs?: number;
+  /** Where warnings about the configuration go (default: standard error). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function openStore(dbUrl: string = defaultDbUrl(), opts: OpenStoreO
       replica: opts.replica,
       nameCacheBytes: opts.nameCacheBytes ?? 0,
       staleIfErrorMs: opts.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS,
+      warn: opts.warn ?? ((message) => { process.stderr.write(`urikit: ${message}\n`); }),
     });
     const { db, names, nameCache, replica, endpoints } = pgStore;
     return composeStore(db, { names, ...(nameCache ? { nameCache } : {}), ...(replica ? { replica } : {}), endpoints, close: pgStore.closeReads });

@@ -211,7 +211,19 @@ class RetryingClient {
   constructor(endpoint: PgEndpoint, client: pg.PoolClient) {
     this.#endpoint = endpoint;
     this.#client = client;
+    this.#hold(client);
   }
+
+  /**
+   * While kysely holds a connection, pg's pool listens for none of its
+   * errors (it does while the connection is idle in the pool): one that
+   * dies between two statements of a transaction would end the process.
+   */
+  #hold(client: pg.PoolClient): void {
+    client.on('error', this.#lost);
+  }
+
+  readonly #lost = (): void => { this.#endpoint.lostConnections++; };
 
   async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
     const v = verb(sql);
@@ -231,9 +243,11 @@ class RetryingClient {
         }
         this.#endpoint.retriedReads++;
         // The dead connection leaves the pool (released with its error); the read goes out on a new one.
+        this.#client.off('error', this.#lost);
         this.#client.release(e as Error);
         try {
           this.#client = await this.#endpoint.pool.connect();
+          this.#hold(this.#client);
         } catch (connectError) {
           this.#released = true;
           throw this.#endpoint.fault(connectError) ?? connectError;
@@ -243,7 +257,10 @@ class RetryingClient {
   }
 
   release(): void {
-    if (!this.#released) this.#client.release();
+    if (!this.#released) {
+      this.#client.off('error', this.#lost);
+      this.#client.release();
+    }
     this.#released = true;
   }
 }

@@ -56,6 +56,8 @@ export interface PostgresOptions {
   replica?: string | undefined;
   nameCacheBytes: number;
   staleIfErrorMs: number;
+  /** Where a warning about the configuration goes (a replica not in recovery, a copy that cannot be checked). */
+  warn: (message: string) => void;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function openPostgres(dbUrl: string, migrate: (db: Kysely<Database>
       if (at.schema !== null && at.schema !== schema) throw new Error(`the replica's ?schema=${at.schema} is not the primary's (${schema ?? 'none'}): a replica holds the primary's tables`);
       replicaEndpoint = new PgEndpoint({ url: at.url, max: READ_BATCHES + 1, part: 'replica', options, availability });
       replica = new ReplicaMonitor(primary, replicaEndpoint, availability);
-      await replica.start();
+      await replica.start(opts.warn);
     }
   } catch (e) {
     await replica?.close();

@@ -55,8 +55,29 @@ async function lsnOf(at: PgEndpoint, sql: string): Promise<number | null> {
 }
 
 const PRIMARY_LSN = 'select pg_current_wal_lsn()::text as lsn';
-const REPLAY_LSN = 'select pg_last_wal_replay_lsn()::text as lsn';
-const NOT_A_STANDBY = 'the replica database is not a standby in recovery (pg_last_wal_replay_lsn() is null): --db-replica names a streaming replica';
+/** A standby's replay position; null on a server out of recovery (a primary, or a standby since promoted, whose last replayed position stays put). */
+const REPLAY_LSN = 'select case when pg_is_in_recovery() then pg_last_wal_replay_lsn()::text end as lsn';
+/** The cluster's identity, the same on a primary and every copy made of it by base backup (PostgreSQL manual, pg_control_system). */
+const SYSTEM_ID = 'select system_identifier::text as id from pg_control_system()';
+
+/**
+ * At start: the replica must be a copy of the primary's cluster (the same
+ * system identifier); one that is not a standby is read as it is, with a
+ * warning (after a failover the replica named in the configuration is the
+ * primary now: refusing to start would take the fleet down when it is
+ * needed most).
+ */
+async function checkCopy(primary: PgEndpoint, replica: PgEndpoint, warn: (message: string) => void): Promise<void> {
+  let ids: [string | undefined, string | undefined];
+  try {
+    ids = [(await primary.read<{ id: string }>({ text: SYSTEM_ID })).rows[0]?.id, (await replica.read<{ id: string }>({ text: SYSTEM_ID })).rows[0]?.id];
+  } catch {
+    // pg_control_system() is for superusers by default: without the right, the copy cannot be checked.
+    warn('cannot read pg_control_system() (a superuser\'s right by default): whether --db-replica is a copy of --db is not checked');
+    return;
+  }
+  if (ids[0] !== ids[1]) throw new Error(`--db-replica is not a copy of --db: its system identifier is ${ids[1]}, the primary's ${ids[0]} (a streaming replica is made from the primary by pg_basebackup)`);
+}
 /**
  * The lag of a replica behind its primary, measured, and the names this
  * process wrote that the replica has not replayed yet.
@@ -118,8 +139,10 @@ export class ReplicaMonitor implements ReadRouting {
     return this.#reading;
   }
 
-  /** Checks that the replica is one, takes the first sample, and samples every second from now on. */
-  async start(): Promise<void> {
+  /** Checks that the replica is a copy of the primary, takes the first sample, and samples every second from now on. */
+  async start(warn: (message: string) => void = () => undefined): Promise<void> {
+    await checkCopy(this.#primary, this.#replica, warn);
+    if (await lsnOf(this.#replica, REPLAY_LSN) === null) warn('--db-replica is not a standby in recovery (promoted after a failover?): resolutions read from it as it is');
     await this.sample(true);
     this.#timer = setInterval(() => {
       // A sample that fails (the replica or the primary unreachable) says
@@ -134,8 +157,8 @@ export class ReplicaMonitor implements ReadRouting {
 
   /**
    * Measures the lag once: the primary's LSN now, then the replica until
-   * it has replayed it; then reads go to the replica. `starting`: the
-   * replica must be a standby, and both servers must answer.
+   * it has replayed it; then reads go to the replica. `starting`: both
+   * servers must answer.
    */
   async sample(starting = false): Promise<void> {
     const start = performance.now();
@@ -147,8 +170,7 @@ export class ReplicaMonitor implements ReadRouting {
     }
     let replayed = await lsnOf(this.#replica, REPLAY_LSN);
     if (replayed === null) {
-      if (starting) throw new Error(NOT_A_STANDBY);
-      // Promoted (a failover): it takes writes of its own now, and holds all it replayed.
+      // Out of recovery (promoted after a failover): it takes writes of its own, and holds all it replayed.
       this.lag.bytes = 0;
       this.#caughtUp(start, this.lag.replayed);
       return;

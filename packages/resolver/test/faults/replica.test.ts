@@ -16,6 +16,7 @@ import { createToken } from '../../src/store/index.js';
 import { get } from '../helpers/http.js';
 import { replicaProblem, startPgCluster, type PgCluster } from '../helpers/replica.js';
 import { runMain, startChildServer, type Child } from '../helpers/child.js';
+import { PG_URL, postgresProblem } from '../helpers/engines.js';
 
 const problem = await replicaProblem();
 if (problem !== undefined) {
@@ -122,9 +123,21 @@ suite('a streaming replica (--db-replica)', () => {
     expect(await location(reader.url, 'urn:example:a')).toBe('http://a.example/own-a');
   });
 
-  it('refuses a --db-replica that is not a standby', async () => {
-    const child = await runMain(['serve', '--port', '0', '--db', db, '--db-replica', pair.primary.url]);
-    expect(await child.exited).not.toBe(0);
-    expect(child.stderr()).toContain('is not a standby');
+  it('refuses a --db-replica that is not a copy of the primary; reads from one out of recovery (promoted) with a warning', async () => {
+    const other = await postgresProblem() === undefined;
+    if (other) {
+      const child = await runMain(['serve', '--port', '0', '--db', db, '--db-replica', PG_URL]);
+      expect(await child.exited).not.toBe(0);
+      expect(child.stderr()).toContain('--db-replica is not a copy of --db');
+    }
+    // The primary itself, as a replica is after a failover: not a standby, the same cluster.
+    const self = await startChildServer(['--db', db, '--db-replica', pair.primary.url]);
+    try {
+      expect(self.stderr()).toContain('--db-replica is not a standby in recovery');
+      expect(await location(self.url, 'urn:example:a')).toBe('http://a.example/own-a');
+    } finally {
+      self.proc.kill('SIGTERM');
+      await self.exited;
+    }
   });
 });

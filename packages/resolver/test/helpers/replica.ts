@@ -40,7 +40,7 @@ async function runAs(): Promise<{ uid: number; gid: number; wrap: (cmd: string, 
 }
 
 /** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -94,8 +94,13 @@ async function query(url: string, sql: string): Promise<pg.QueryResult> {
   try { return await c.query(sql); } finally { await c.end().catch(() => undefined); }
 }
 
-/** Builds and starts a primary and, with `replica`, a streaming replica of it (pg_basebackup -R). */
-export async function startPgCluster(opts: { replica: boolean }): Promise<PgCluster> {
+/**
+ * Builds and starts a primary and, with `replica`, a streaming replica of
+ * it (pg_basebackup -R); with `synchronous`, the primary commits only once
+ * the replica has the commit on disk (synchronous_standby_names = '*'),
+ * so that a failover to it loses no acknowledged write.
+ */
+export async function startPgCluster(opts: { replica: boolean; synchronous?: boolean }): Promise<PgCluster> {
   const b = binaries();
   const user = await runAs();
   if ('problem' in b) throw new Error(b.problem);
@@ -112,7 +117,7 @@ export async function startPgCluster(opts: { replica: boolean }): Promise<PgClus
     `unix_socket_directories = '${dir}'`,
     'fsync = off', // a test's throwaway cluster
     'shared_buffers = 16MB',
-    'max_connections = 60',
+    'max_connections = 200',
     'hot_standby = on',
     // A replica that is stopped and started again reconnects to the primary within a second.
     'wal_retrieve_retry_interval = 200ms',
@@ -147,6 +152,8 @@ export async function startPgCluster(opts: { replica: boolean }): Promise<PgClus
       await pgcmd('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', join(dir, 'replica'), '-R', '-X', 'stream', '--no-sync']);
       appendFileSync(join(dir, 'replica', 'postgresql.conf'), `\n${conf(replica.port)}\n`);
       await replica.start();
+      // Set on the primary alone, after the base backup copied its configuration: a promoted replica then waits for no standby.
+      if (opts.synchronous === true) await query(primary.url, "alter system set synchronous_standby_names = '*'").then(() => query(primary.url, 'select pg_reload_conf()'));
     }
   } catch (e) {
     await stop();
