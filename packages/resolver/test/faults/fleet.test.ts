@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { get } from '../helpers/http.js';
-import { haproxyProblem, listening, startHaproxy, writePrimaryCheck, type Haproxy } from '../helpers/haproxy.js';
+import { documentedConfig, haproxyProblem, listening, put, startHaproxy, writePrimaryCheck, type Haproxy } from '../helpers/haproxy.js';
 import { freePort, replicaProblem, startPgCluster, type PgCluster } from '../helpers/replica.js';
 import { runMain, startChildServer, type Child } from '../helpers/child.js';
 
@@ -39,33 +39,20 @@ for (const [what, problem] of [['the PostgreSQL fleet (PostgreSQL test clusters)
 const dir = mkdtempSync(join(tmpdir(), 'urikit-fleet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The HAProxy in front of the resolvers: checks /healthz, retries what was never answered. */
-function resolversConfig(front: number, ports: readonly number[], extra = ''): string {
-  return `global
-  maxconn 2000
-${extra}
-defaults
-  mode http
-  timeout connect 1s
-  timeout client 30s
-  timeout server 30s
-  retries 3
-  option redispatch 1
-  # A request a resolver never answered (it died, it was stopping) goes to another one.
-  retry-on conn-failure empty-response
-  timeout check 1s
-  default-server inter 200ms fall 2 rise 2
+/** The documented HAProxy in front of the resolvers, listening on `front`, for resolvers on `ports`. */
+function resolversConfig(front: number, ports: readonly number[]): string {
+  let cfg = put(documentedConfig('resolvers'), 'bind 10.0.0.10:80', `bind 127.0.0.1:${front}`);
+  cfg = put(cfg, '  server r1 10.0.0.31:4500 check\n  server r2 10.0.0.32:4500 check\n  server r3 10.0.0.33:4500 check\n',
+    ports.map((p, i) => `  server r${i + 1} 127.0.0.1:${p} check\n`).join(''));
+  return cfg;
+}
 
-listen resolvers
-  bind 127.0.0.1:${front}
-  balance roundrobin
-  # Replayed, a GET or a PUT leaves the store as it was; a POST (a mint, an import) might not.
-  http-request disable-l7-retry if METH_POST
-  option httpchk
-  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost
-  http-check expect status 200
-${ports.map((p, i) => `  server r${i + 1} 127.0.0.1:${p} check`).join('\n')}
-`;
+/** The documented HAProxy in front of PostgreSQL, listening on `front`. */
+function postgresConfig(front: number, primary: number, replica: number, check: string): string {
+  let cfg = put(documentedConfig('postgres'), 'bind 10.0.0.10:5432', `bind 127.0.0.1:${front}`);
+  cfg = put(cfg, 'server pg1 10.0.0.21:5432', `server pg1 127.0.0.1:${primary}`);
+  cfg = put(cfg, 'server pg2 10.0.0.22:5432', `server pg2 127.0.0.1:${replica}`);
+  return put(cfg, 'external-check command /usr/local/bin/pg-primary-check', `external-check command ${check}`);
 }
 
 /** One request of the load and how it ended. */
@@ -262,7 +249,7 @@ async function seed(resolvers: readonly Resolver[], t: string, count: number): P
   const resolvers: Resolver[] = [];
   afterAll(async () => {
     for (const r of resolvers) if (r.child?.proc.exitCode === null) { r.child.proc.kill('SIGKILL'); await r.child.exited; }
-    console.log(pgLb?.output());
+    if (pgLb !== undefined && pgLb.proc.exitCode !== null) console.log(`HAProxy (PostgreSQL) exited: ${pgLb.output()}`);
     await lb?.stop();
     await pgLb?.stop();
     await cluster?.stop();
@@ -273,26 +260,7 @@ async function seed(resolvers: readonly Resolver[], t: string, count: number): P
     const pgFront = await freePort();
     // PostgreSQL behind HAProxy: the primary is whichever server the check finds out of recovery.
     const check = writePrimaryCheck(dir);
-    pgLb = await startHaproxy(`global
-  maxconn 500
-  external-check
-  insecure-fork-wanted
-defaults
-  mode tcp
-  timeout connect 1s
-  timeout client 1h
-  timeout server 1h
-listen postgres
-  bind 127.0.0.1:${pgFront}
-  option external-check
-  external-check path "/usr/bin:/bin"
-  external-check command ${check}
-  # An external check is given \`inter\` to finish: psql's start on a busy machine takes a few hundred ms.
-  # Connections to a server found not primary are cut, so that clients reconnect to the new one.
-  default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
-  server primary 127.0.0.1:${cluster.primary.port} check
-  server replica 127.0.0.1:${cluster.replica!.port} check
-`, pgFront);
+    pgLb = await startHaproxy(postgresConfig(pgFront, cluster.primary.port, cluster.replica!.port, check), pgFront);
     const db = `postgres://postgres@127.0.0.1:${pgFront}/postgres?schema=resolver`;
     const t = await token(db);
     const ports = [await freePort(), await freePort(), await freePort()];
@@ -321,7 +289,7 @@ listen postgres
     await scenario(load, rows, 'primary killed, replica promoted (HAProxy finds the new primary)', resolvers, async () => {
       await cluster!.primary.stop('immediate');
       await cluster!.replica!.promote();
-    }, 4000);
+    }, 8000);
     await scenario(load, rows, 'rolling restart of the three resolvers (SIGTERM, drained)', resolvers, async () => {
       for (const r of resolvers) {
         expect(await r.stop()).toBe(0);

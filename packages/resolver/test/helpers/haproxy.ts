@@ -1,16 +1,17 @@
 /**
  * HAProxy (Debian's `haproxy`, which .ci/run installs) for the fleet
- * tests: started in the foreground on a configuration the test writes,
- * stopped with it. The configurations the tests use are those
- * docs/resolver.md documents for a deployment: resolvers behind HAProxy
- * checked on /healthz, and PostgreSQL behind HAProxy checked for the
- * primary (pg-primary-check.sh beside this file).
+ * tests: started in the foreground, stopped with the test. The
+ * configurations are read from docs/resolver.md, where a deployment's
+ * are documented (resolvers behind HAProxy checked on /healthz, and
+ * PostgreSQL behind HAProxy with its primary check), with the test's
+ * addresses put in: what is documented is what is tested.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Why HAProxy cannot be run here, if it cannot. */
 export function haproxyProblem(): string | undefined {
@@ -28,21 +29,41 @@ export interface Haproxy {
   stop(): Promise<void>;
 }
 
-/**
- * The check HAProxy runs for each PostgreSQL server (`external-check
- * command`): succeeds only on a primary (not in recovery). HAProxy passes
- * the server's address and port as the third and fourth arguments.
- * psql reads the password, if one is needed, from ~/.pgpass as usual.
- */
-export const PG_PRIMARY_CHECK = `#!/bin/sh
-# HAProxy external-check: exit 0 only when the server at $3:$4 is a PostgreSQL primary.
-exec psql -h "$3" -p "$4" -U postgres -d postgres -X -q -t -A -c 'select pg_is_in_recovery()' 2>/dev/null | grep -qx f
-`;
+const DOC = join(dirname(fileURLToPath(import.meta.url)), '../../../../docs/resolver.md');
 
-/** Writes the primary check into `dir` and returns its path. */
+/** The fenced blocks of docs/resolver.md with info string `lang`. */
+function docBlocks(lang: string): string[] {
+  const out: string[] = [];
+  const re = new RegExp(`^\`\`\`${lang}\n([^]*?)^\`\`\`$`, 'gm');
+  for (const m of readFileSync(DOC, 'utf8').matchAll(re)) out.push(m[1]!);
+  return out;
+}
+
+/** The one block of docs/resolver.md with info string `lang` that contains `marker`. */
+function docBlock(lang: string, marker: string): string {
+  const found = docBlocks(lang).filter((b) => b.includes(marker));
+  if (found.length !== 1) throw new Error(`docs/resolver.md has ${found.length} \`\`\`${lang} blocks with "${marker}" (the fault suite runs the documented configuration)`);
+  return found[0]!;
+}
+
+/** `text` with `from` replaced by `to`; throws if `from` is not there (the documentation changed). */
+export function put(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`the documented configuration has no "${from}"`);
+  return text.replaceAll(from, to);
+}
+
+/** The HAProxy configuration docs/resolver.md gives for PostgreSQL, or for the resolvers. */
+export function documentedConfig(which: 'postgres' | 'resolvers'): string {
+  return docBlock('haproxy', `listen ${which}`);
+}
+
+/**
+ * Writes the primary check of docs/resolver.md (HAProxy's `external-check
+ * command` for each PostgreSQL server) into `dir`; its path.
+ */
 export function writePrimaryCheck(dir: string): string {
   const file = join(dir, 'pg-primary-check.sh');
-  writeFileSync(file, PG_PRIMARY_CHECK);
+  writeFileSync(file, docBlock('sh', 'pg_is_in_recovery'));
   chmodSync(file, 0o755);
   return file;
 }
