@@ -231,6 +231,17 @@ for (const engine of engines) {
         expect(r.status).toBe(200);
         expect(r.headers.get('content-type')).toContain('text/html');
       });
+      it('drains before it stops: /healthz answers 503 draining while every request is still answered, each closing its connection', async () => {
+        const other = await startServer({ port: 0, store: server.store, rateLimit: false, shutdown: { timeoutMs: 5000 } });
+        const closing = other.close({ drainMs: 400 });
+        await new Promise((r) => setTimeout(r, 50));
+        const h = await get(other.url, '/healthz');
+        expect([h.status, JSON.parse(h.text).status]).toEqual([503, 'draining']);
+        const r = await get(other.url, '/urn:isbn:0451450523');
+        expect([r.status, r.headers.get('connection')]).toEqual([302, 'close']);
+        await closing;
+        await expect(get(other.url, '/healthz')).rejects.toThrow();
+      });
       it('finishes a request in flight when closed (graceful shutdown)', async () => {
         const other = await startServer({ port: 0, store: server.store, rateLimit: false });
         const names = server.store.names;
