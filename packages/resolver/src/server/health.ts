@@ -9,7 +9,10 @@
  * | `unavailable` | 503 | no resolution can be answered: the database is away and no cache may stand in |
  * | `draining` | 503 | the server is stopping: the balancer takes it out while it finishes what it has (server.ts) |
  */
-import type { StoreCheck } from '../store/store.js';
+import type { Store, StoreCheck } from '../store/store.js';
+
+/** How long /healthz waits for a fresh check of the store before it answers with the last one. */
+const HEALTH_WAIT_MS = 250;
 
 /**
  * The body of `/healthz`.
@@ -63,4 +66,32 @@ export function healthReport(check: StoreCheck, opts: { engine: 'sqlite' | 'post
   if (opts.draining) status = 'draining';
   const body: HealthReport = { status, engine: opts.engine, primary, ...(replica !== undefined ? { replica } : {}), reads, writes, ...(down !== undefined ? { down } : {}) };
   return { status: status === 'ok' || status === 'degraded' ? 200 : 503, body };
+}
+
+/**
+ * `/healthz` of one server: its store checked at each call, answered at
+ * once even when the database hangs (a balancer's check must not time
+ * out on a slow database): the fresh check if it comes within 250 ms,
+ * else the last one finished, while the fresh one goes on and is kept.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const health = new HealthCheck(store, 300_000, { draining: false });
+ * (await health.report()).body.status; // 'ok'
+ * await store.close();
+ * ```
+ */
+export class HealthCheck {
+  #last: StoreCheck | undefined;
+  #checking: Promise<StoreCheck> | undefined;
+
+  constructor(readonly store: Store, readonly staleIfErrorMs: number, readonly lifecycle: { readonly draining: boolean }) {}
+
+  async report(): Promise<{ status: number; body: HealthReport }> {
+    const fresh = (this.#checking ??= this.store.check().then((c) => { this.#last = c; return c; }).finally(() => { this.#checking = undefined; }));
+    const last = this.#last;
+    const check = last === undefined ? await fresh : await Promise.race([fresh, new Promise<StoreCheck>((r) => setTimeout(() => r(last), HEALTH_WAIT_MS).unref())]);
+    return healthReport(check, { engine: this.store.engine, draining: this.lifecycle.draining, nameCache: this.store.nameCache !== undefined, staleIfErrorMs: this.staleIfErrorMs });
+  }
 }

@@ -25,11 +25,7 @@ import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
 import { Metrics, storeAvailabilityMetrics, storeGauges } from './metrics.js';
 import { DEFAULT_NAME_CACHE_BYTES, DEFAULT_LIMITS, DEFAULT_PORT, DEFAULT_SHUTDOWN_TIMEOUT_MS, type ServerOptions } from './options.js';
-import { healthReport } from './health.js';
-import type { StoreCheck } from '../store/store.js';
-
-/** How long /healthz waits for a fresh check of the store before it answers with the last one. */
-const HEALTH_WAIT_MS = 250;
+import { HealthCheck } from './health.js';
 import { DEFAULT_STALE_IF_ERROR_MS } from '../store/open.js';
 import { registerPipeline } from './pipeline.js';
 import { RateLimiter } from './ratelimit.js';
@@ -179,15 +175,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.addHook('onRoute', (r) => { for (const method of [r.method].flat()) routes.push({ method, url: r.url }); });
     await registerOpenApi(app, packageRoot().version);
 
-    // A balancer's check must be answered at once even when the database hangs: a fresh check if it
-    // comes within HEALTH_WAIT_MS, else the last one finished (the fresh one goes on and is kept).
-    let lastCheck: StoreCheck | undefined;
-    let checking: Promise<StoreCheck> | undefined;
-    const freshCheck = () => (checking ??= store.check().then((c) => { lastCheck = c; return c; }).finally(() => { checking = undefined; }));
+    const health = new HealthCheck(store, staleIfErrorMs, lifecycle);
     app.get('/healthz', async (_request, reply) => {
-      const fresh = freshCheck();
-      const check = lastCheck === undefined ? await fresh : await Promise.race([fresh, new Promise<StoreCheck>((r) => setTimeout(() => r(lastCheck!), HEALTH_WAIT_MS))]);
-      const h = healthReport(check, { engine: store.engine, draining: lifecycle.draining, nameCache: store.nameCache !== undefined, staleIfErrorMs });
+      const h = await health.report();
       return reply.code(h.status).send(h.body);
     });
     // What fails underneath is logged once when it fails and once when it is back (the engine's message stays in the log).
