@@ -1,7 +1,7 @@
 /**
  * Result formats of the resolution service (1995 draft §3.4): text/urc-0
  * and its charsets, HTML pieces, and content negotiation on Accept. How a
- * record is rendered in each format is the server's (server/render.ts).
+ * record is rendered in each format is the server's (server/render/render.ts).
  */
 export { parseUrc0, formatUrc0, formatUrc0Text, Urc0SyntaxError, type Urc0Part, type ParseUrc0Options, type FormatUrc0Options } from './urc0.js';
 export { urc0Charset, decodeUrc0Bytes, encodeUrc0Text, type Urc0Charset } from './charset.js';

@@ -5,10 +5,10 @@
  * {@link UrnResolutionService} and written by `wire.ts`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSimpleRequest } from './simple.js';
-import { sendProblem } from './pipeline.js';
-import type { ResolutionRequest, UrnResolutionService } from './resolve.js';
-import { sendAnswer } from './wire.js';
+import { isSimpleRequest } from './http/simple.js';
+import { sendProblem } from './http/pipeline.js';
+import type { ResolutionRequest, UrnResolutionService } from './resolution/resolve.js';
+import { sendAnswer } from './render/wire.js';
 import type { Metrics } from './metrics.js';
 
 /** Paths of the other routes: a miss there is a 404, not a resolution. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
-import { NAME_BODY_SCHEMA } from '../../src/server/admin-schemas.js';
+import { NAME_BODY_SCHEMA } from '../../src/server/admin/schemas.js';
 import { validateNameInput } from '../../src/store/validate.js';
 
 const anyScalar = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(''));

@@ -1,5 +1,5 @@
 /**
- * The answer table (src/server/answer-table.ts, printed in
+ * The answer table (src/server/resolution/answer-table.ts, printed in
  * docs/resolver.md) against a running server on both engines: every
  * state of a name × every request form × every format (and every
  * service of the RFC 2169 and directive forms), each answer checked for
@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
-import { ANSWERS, answerTableMarkdown, type AnswerState, type Asked } from '../../src/server/answer-table.js';
+import { ANSWERS, answerTableMarkdown, type AnswerState, type Asked } from '../../src/server/resolution/answer-table.js';
 import { parseUrc0 } from '../../src/formats/urc0.js';
 import type { HistoryEntry, NameRecord } from '../../src/store/index.js';
 import { testEngines } from '../helpers/engines.js';

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Front } from '../../src/server/front.js';
+import { Front } from '../../src/server/http/front.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 
 /** Sends `text` on a new connection and returns all that comes back before the server closes it. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startServer, type RunningServer } from '../../src/server/index.js';
-import { MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA } from '../../src/server/admin-schemas.js';
+import { MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA } from '../../src/server/admin/schemas.js';
 
 interface Operation { summary?: string; tags?: string[]; security?: unknown[]; parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> }
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; security: unknown[] };

@@ -1,13 +1,13 @@
 /**
  * The 1995 draft's request form (§3.3, `GET alb002 HTTP/1.1`) on every
- * request of a connection: the framing follower of src/server/request-lines.ts
+ * request of a connection: the framing follower of src/server/http/request-lines.ts
  * against a literal oracle on generated streams split at every point,
  * and the server over real sockets (keep-alive, pipelining).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import net from 'node:net';
-import { RequestLines, draftLine } from '../../src/server/request-lines.js';
+import { RequestLines, draftLine } from '../../src/server/http/request-lines.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 
 /** One request of a generated stream: as sent, and as the parser must see it. */

@@ -3,7 +3,7 @@
  * written to the wire (`wire.ts`). Headers every answer carries (CORS,
  * security) are added once by the pipeline, not here.
  */
-import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
+import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
 import { renderMessage } from './render.js';
 
 /**

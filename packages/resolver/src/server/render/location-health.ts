@@ -6,8 +6,8 @@
  * answers), and the note on each location that is not healthy, which the
  * formats show (urc-0 metainformation, JSON, HTML, plain text).
  */
-import type { ChangedLinkHealth, LinkHealthLookup } from '../links/view.js';
-import type { NameLocation, NameRecord } from '../store/types.js';
+import type { ChangedLinkHealth, LinkHealthLookup } from '../../links/view.js';
+import type { NameLocation, NameRecord } from '../../store/types.js';
 
 /**
  * What an answer says of a location that is not healthy (times in ISO 8601).

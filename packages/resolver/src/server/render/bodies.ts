@@ -1,16 +1,16 @@
 /**
  * The bodies of the answers that are not a list of locations, in each of
- * the five formats (server/answer-table.ts): a moved name (1995 draft
+ * the five formats (server/resolution/answer-table.ts): a moved name (1995 draft
  * §3.4.1, §4), a withdrawn name's tombstone (its reason and date), a
  * reserved name, an unknown one. A client that asked only for
  * text/urc-0 gets text/urc-0 here too (§3.4.2), and an HTTP/0.9 client,
  * which sees the body alone, learns from it what the status line would
  * have said.
  */
-import { escapeHtml, htmlLink, htmlPage } from '../formats/html.js';
-import type { ResultFormat } from '../formats/negotiate.js';
-import { formatUrc0, type Urc0Part } from '../formats/urc0.js';
-import type { NameRecord } from '../store/types.js';
+import { escapeHtml, htmlLink, htmlPage } from '../../formats/html.js';
+import type { ResultFormat } from '../../formats/negotiate.js';
+import { formatUrc0, type Urc0Part } from '../../formats/urc0.js';
+import type { NameRecord } from '../../store/types.js';
 import { recordJson, recordText, type Rendered } from './render.js';
 
 /**

@@ -8,7 +8,7 @@
  * the maximum depth of nesting."
  */
 import type { FastifyInstance } from 'fastify';
-import { jsonTooDeepAt } from '../formats/json-depth.js';
+import { jsonTooDeepAt } from '../../formats/json-depth.js';
 
 /**
  * A request body refused before parsing: 400 with `code` `too-deep` and

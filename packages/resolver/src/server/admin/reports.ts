@@ -9,16 +9,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UriError } from 'urikit';
-import { isBroken, type LinkState } from '../links/health.js';
-import { DEFAULT_SCHEDULE, type LinkSchedule } from '../links/schedule.js';
-import { toCsv } from '../reports/csv.js';
-import type { StatsCounter } from '../stats/counter.js';
-import { statsReportCsv, type StatsGrouping } from '../stats/report.js';
-import { nameKey } from '../store/keys.js';
-import type { LinkReportLine } from '../store/link-health.js';
-import type { Store } from '../store/store.js';
-import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './admin-scope.js';
-import { PROBLEM_RESPONSE } from './admin-docs.js';
+import { isBroken, type LinkState } from '../../links/health.js';
+import { DEFAULT_SCHEDULE, type LinkSchedule } from '../../links/schedule.js';
+import { toCsv } from '../../reports/csv.js';
+import type { StatsCounter } from '../../stats/counter.js';
+import { statsReportCsv, type StatsGrouping } from '../../stats/report.js';
+import { nameKey } from '../../store/keys.js';
+import type { LinkReportLine } from '../../store/link-health.js';
+import type { Store } from '../../store/store.js';
+import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './scope.js';
+import { PROBLEM_RESPONSE } from './docs.js';
 
 /**
  * What the report routes need besides the store.

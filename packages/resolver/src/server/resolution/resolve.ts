@@ -2,14 +2,14 @@
  * Resolution: from a request target to an answer (1995 draft §3.3–§3.4,
  * RFC 2169 §2, RFC 2483 services, 2012 draft §2.3 `s=`), for every request
  * form: reads what is asked and the state of the name, then answers from
- * the table of server/answer-table.ts (respond.ts).
+ * the table of server/resolution/answer-table.ts (respond.ts).
  */
 import { UriError } from 'urikit';
-import { MEDIA_TYPES, negotiate, parseAccept, type ResultFormat } from '../formats/negotiate.js';
-import { nameKey, type NameKey } from '../store/keys.js';
-import type { Store } from '../store/store.js';
-import type { NameRecord } from '../store/types.js';
-import { messageAnswer, problemAnswer, staleAnswer, type Answer } from './answer.js';
+import { MEDIA_TYPES, negotiate, parseAccept, type ResultFormat } from '../../formats/negotiate.js';
+import { nameKey, type NameKey } from '../../store/keys.js';
+import type { Store } from '../../store/store.js';
+import type { NameRecord } from '../../store/types.js';
+import { messageAnswer, problemAnswer, staleAnswer, type Answer } from '../render/answer.js';
 import type { AnswerState, Asked } from './answer-table.js';
 import { lowerElementId } from './host-authorities.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
@@ -17,10 +17,10 @@ import { respond, type ResolutionConfig, type Subject } from './respond.js';
 
 export type { ResolutionConfig } from './respond.js';
 import { readTarget, type RequestTarget, type Service } from './target.js';
-import { withHealth } from './location-health.js';
-import { publicHistory } from './history-body.js';
-import type { LinkHealthLookup } from '../links/view.js';
-import type { StatsCounter } from '../stats/counter.js';
+import { withHealth } from '../render/location-health.js';
+import { publicHistory } from '../render/history-body.js';
+import type { LinkHealthLookup } from '../../links/view.js';
+import type { StatsCounter } from '../../stats/counter.js';
 
 /**
  * One resolution request, as any front (HTTP/1.x or HTTP/0.9) reads it.

@@ -5,13 +5,13 @@
  * of admin routes registers {@link adminAuth} in its own plugin.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { inAuthority, prefixInAuthority } from '../store/keys.js';
-import type { Store } from '../store/store.js';
-import { verifyToken } from '../store/tokens.js';
-import { storeFault } from '../store/store-fault.js';
-import type { Metrics } from './metrics.js';
-import { sendRateLimited } from './pipeline.js';
-import type { RateLimiter } from './ratelimit.js';
+import { inAuthority, prefixInAuthority } from '../../store/keys.js';
+import type { Store } from '../../store/store.js';
+import { verifyToken } from '../../store/tokens.js';
+import { storeFault } from '../../store/store-fault.js';
+import type { Metrics } from '../metrics.js';
+import { sendRateLimited } from '../http/pipeline.js';
+import type { RateLimiter } from '../http/ratelimit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -10,11 +10,11 @@
  *   urn+p  the parent naming authorities (required)             §3.5.4
  * ```
  */
-import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
-import { renderLocations, renderNames } from './render.js';
-import type { Store } from '../store/store.js';
-import type { Authority, NameLocation } from '../store/types.js';
-import { messageAnswer, type Answer } from './answer.js';
+import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
+import { renderLocations, renderNames } from '../render/render.js';
+import type { Store } from '../../store/store.js';
+import type { Authority, NameLocation } from '../../store/types.js';
+import { messageAnswer, type Answer } from '../render/answer.js';
 
 /**
  * What a reserved request needs: the store (with the authority registry),

@@ -9,7 +9,7 @@
  * they should not be case-sensitive") unless an authority is configured
  * case-sensitive.
  */
-import type { Store } from '../store/store.js';
+import type { Store } from '../../store/store.js';
 
 /** How long a read of the authority registry serves before it is read again (other processes may change it). */
 const REFRESH_MS = 10_000;

@@ -1,7 +1,7 @@
 /**
  * The public history of a name (`?history`): every version the store
  * keeps, oldest first, with what changed and when, in each of the five
- * formats (server/answer-table.ts, body `history`). Who made a change
+ * formats (server/resolution/answer-table.ts, body `history`). Who made a change
  * stays private: the token that wrote it is for the admin API alone.
  *
  * The history shows what PURLZ and urn.fi keep in their history tables
@@ -9,12 +9,12 @@
  * appends it, DESIGN.md: nothing is ever erased) and, for a person, the
  * fields that change altered.
  */
-import { boundedJson } from '../formats/bounded.js';
-import { escapeHtml, htmlLink, htmlPage } from '../formats/html.js';
-import type { ResultFormat } from '../formats/negotiate.js';
-import type { ChangeOp, HistoryEntry, NameRecord } from '../store/types.js';
+import { boundedJson } from '../../formats/bounded.js';
+import { escapeHtml, htmlLink, htmlPage } from '../../formats/html.js';
+import type { ResultFormat } from '../../formats/negotiate.js';
+import type { ChangeOp, HistoryEntry, NameRecord } from '../../store/types.js';
 import { urc0Meta } from './bodies.js';
-import { formatUrc0 } from '../formats/urc0.js';
+import { formatUrc0 } from '../../formats/urc0.js';
 import { recordJson, type Rendered } from './render.js';
 
 /**

@@ -9,21 +9,21 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse, UriError } from 'urikit';
-import { recordJson } from './render.js';
-import { importNames } from '../store/import.js';
-import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../store/keys.js';
-import { NAME_LINK_HEALTH, type NameLinkHealth } from '../store/name-health.js';
-import type { Store } from '../store/store.js';
-import { LifecycleError } from '../store/lifecycle.js';
-import type { Authority, NameStatus } from '../store/types.js';
-import type { WriteResult } from '../store/writer.js';
-import { checkScheme, DEFAULT_LOCATION_SCHEMES, InputError, validateNameInput } from '../store/validate.js';
-import { urc0Charset } from '../formats/charset.js';
-import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './admin-schemas.js';
-import type { Metrics } from './metrics.js';
-import type { RateLimiter } from './ratelimit.js';
-import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './admin-scope.js';
-import { ADMIN_ROUTE_DOCS as D } from './admin-docs.js';
+import { recordJson } from '../render/render.js';
+import { importNames } from '../../store/import.js';
+import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../../store/keys.js';
+import { NAME_LINK_HEALTH, type NameLinkHealth } from '../../store/name-health.js';
+import type { Store } from '../../store/store.js';
+import { LifecycleError } from '../../store/lifecycle.js';
+import type { Authority, NameStatus } from '../../store/types.js';
+import type { WriteResult } from '../../store/writer.js';
+import { checkScheme, DEFAULT_LOCATION_SCHEMES, InputError, validateNameInput } from '../../store/validate.js';
+import { urc0Charset } from '../../formats/charset.js';
+import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './schemas.js';
+import type { Metrics } from '../metrics.js';
+import type { RateLimiter } from '../http/ratelimit.js';
+import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './scope.js';
+import { ADMIN_ROUTE_DOCS as D } from './docs.js';
 
 
 const STATUSES: ReadonlySet<string> = new Set(['active', 'moved', 'withdrawn', 'reserved']);
@@ -77,9 +77,9 @@ async function* capped(body: AsyncIterable<Uint8Array>, max: number): AsyncGener
  *
  * @example
  * ```ts
- * import { RateLimiter } from './ratelimit.js';
+ * import { RateLimiter } from '../http/ratelimit.js';
  * import Fastify from 'fastify';
- * import { Metrics } from './metrics.js';
+ * import { Metrics } from '../metrics.js';
  * const opts: AdminOptions = { importBytes: 1 << 30, schemes: new Set(['https']), limiter: new RateLimiter(50, 100) };
  * const store = await openStore(':memory:');
  * const { token } = await createToken(store, { authority: 'urn:isbn' });
@@ -105,7 +105,7 @@ export interface AdminOptions {
  * @example
  * ```ts
  * import Fastify from 'fastify';
- * import { Metrics } from './metrics.js';
+ * import { Metrics } from '../metrics.js';
  * const app = Fastify();
  * const store = await openStore(':memory:');
  * registerAdmin(app, store, new Metrics(), { importBytes: 1 << 20 });

@@ -4,14 +4,14 @@
  * fields of RFC 5829 and RFC 6249, validators (1995 draft §5) and the
  * body in the negotiated format.
  */
-import { MEDIA_TYPES, negotiate, type ResultFormat } from '../formats/negotiate.js';
-import type { NameLocation, NameRecord, PrefixRule } from '../store/types.js';
-import type { Answer } from './answer.js';
+import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
+import type { NameLocation, NameRecord, PrefixRule } from '../../store/types.js';
+import type { Answer } from '../render/answer.js';
 import { ANSWERS, FORMAT_ORDER, type AnswerRow, type AnswerState, type Asked } from './answer-table.js';
-import { renderMoved, renderReserved, renderTombstone } from './bodies.js';
-import { renderHistory, type PublicChange } from './history-body.js';
+import { renderMoved, renderReserved, renderTombstone } from '../render/bodies.js';
+import { renderHistory, type PublicChange } from '../render/history-body.js';
 import { entityTag, lastModified, notModified } from './conditional.js';
-import { preferredLocation, preferredOrder, renderLocations, renderMessage, renderNames, renderRecord, type Rendered } from './render.js';
+import { preferredLocation, preferredOrder, renderLocations, renderMessage, renderNames, renderRecord, type Rendered } from '../render/render.js';
 import type { HostAuthorities } from './host-authorities.js';
 import type { RequestTarget } from './target.js';
 

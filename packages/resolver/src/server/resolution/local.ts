@@ -3,10 +3,10 @@
  * `urikit serve` (no HTTP round trip to itself).
  */
 import { UriError } from 'urikit';
-import type { ResolveResult } from '../client/types.js';
-import { preferredOrder, recordJson } from './render.js';
-import { nameKey } from '../store/keys.js';
-import type { Store } from '../store/store.js';
+import type { ResolveResult } from '../../client/types.js';
+import { preferredOrder, recordJson } from '../render/render.js';
+import { nameKey } from '../../store/keys.js';
+import type { Store } from '../../store/store.js';
 
 /**
  * Resolves a URN against the store as the HTTP service would (moves are

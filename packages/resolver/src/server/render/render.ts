@@ -3,11 +3,11 @@
  * text/uri-list of RFC 2169, application/json as today's resolvers serve):
  * lists of locations, metadata, tombstones, lists of names, messages.
  */
-import { boundedJson, boundedText } from '../formats/bounded.js';
-import { escapeHtml, htmlLink, htmlPage } from '../formats/html.js';
-import type { ResultFormat } from '../formats/negotiate.js';
-import { formatUrc0, type FormatUrc0Options, type Urc0Part } from '../formats/urc0.js';
-import type { NameRecord } from '../store/types.js';
+import { boundedJson, boundedText } from '../../formats/bounded.js';
+import { escapeHtml, htmlLink, htmlPage } from '../../formats/html.js';
+import type { ResultFormat } from '../../formats/negotiate.js';
+import { formatUrc0, type FormatUrc0Options, type Urc0Part } from '../../formats/urc0.js';
+import type { NameRecord } from '../../store/types.js';
 import { healthLine, locationRank, type ShownLocation } from './location-health.js';
 
 /**

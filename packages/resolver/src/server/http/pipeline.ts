@@ -8,12 +8,12 @@
  */
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SECURITY_HEADERS } from '../web/headers.js';
+import { SECURITY_HEADERS } from '../../web/headers.js';
 import type { ClientAddresses } from './client-address.js';
 import { registerJsonBody } from './json-body.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from './ratelimit.js';
-import { storeFault, type StoreFault } from '../store/store-fault.js';
+import { storeFault, type StoreFault } from '../../store/store-fault.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +62,7 @@ const PREFLIGHT_HEADERS = {
  * @example
  * ```ts
  * import Fastify from 'fastify';
- * import { Metrics } from './metrics.js';
+ * import { Metrics } from '../metrics.js';
  * const opts: PipelineOptions = { metrics: new Metrics(), accessLog: false };
  * const app = Fastify();
  * registerPipeline(app, opts);
@@ -165,7 +165,7 @@ export function sendRateLimited(reply: FastifyReply, limiter: RateLimiter, wait:
  * @example
  * ```ts
  * import Fastify from 'fastify';
- * import { Metrics } from './metrics.js';
+ * import { Metrics } from '../metrics.js';
  * const app = Fastify();
  * registerPipeline(app, { metrics: new Metrics(), accessLog: false });
  * const r = await app.inject({ url: '/nothing' });

@@ -6,15 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { UriError } from 'urikit';
-import { nameKey, prefixInAuthority } from '../store/keys.js';
-import { LifecycleError } from '../store/lifecycle.js';
-import { MintError, type MintRequest } from '../store/minter.js';
-import type { Store } from '../store/store.js';
-import { InputError, validateNameInput } from '../store/validate.js';
-import { adminAuth, problem } from './admin-scope.js';
-import { useStrictSchemas } from './admin-schemas.js';
-import { recordJson } from './render.js';
-import { PROBLEM_RESPONSE as PROBLEM, RECORD_SCHEMA } from './admin-docs.js';
+import { nameKey, prefixInAuthority } from '../../store/keys.js';
+import { LifecycleError } from '../../store/lifecycle.js';
+import { MintError, type MintRequest } from '../../store/minter.js';
+import type { Store } from '../../store/store.js';
+import { InputError, validateNameInput } from '../../store/validate.js';
+import { adminAuth, problem } from './scope.js';
+import { useStrictSchemas } from './schemas.js';
+import { recordJson } from '../render/render.js';
+import { PROBLEM_RESPONSE as PROBLEM, RECORD_SCHEMA } from './docs.js';
 
 interface MintBody {
   prefix: string;
