@@ -48,6 +48,12 @@ export const TABLE_FILES = [
   'text/appendix-e.json',
   'text/base-cases.json',
   'text/abbreviated-cases.json',
+  'profiles/url-1993.json',
+  'schemes/codecs.json',
+  'schemes/charset.json',
+  'schemes/file-path.json',
+  'security/lint.json',
+  'security/differential.json',
   'conformance/jsts-format.json',
   'conformance/ipv6list.json',
   'conformance/IdnaTestV2.txt',
@@ -189,6 +195,27 @@ const TABLES = [
       if (ex.resolve) eq(api.resolve(ex.uri, ex.resolve.ref, opts), ex.resolve.expected, 'resolve');
     },
   ])],
+  // profiles/url-1993.test.ts
+  ['parse and resolve: the 1993 draft (url-1993.json)', (api, read) => {
+    const t = read('profiles/url-1993.json');
+    const profile = 'url-1993';
+    return [
+      ...t.valid.map((c) => [`valid ${c.uri}`, () => {
+        eq(api.isValid(c.uri, 'uri', { profile }), true, 'isValid');
+        eq(api.parse(c.uri, 'uri', { profile }).scheme, c.uri.slice(0, c.uri.indexOf(':')), 'scheme');
+      }]),
+      ...t.invalid.map((c) => [`invalid ${c.uri}`, () => {
+        eq(api.isValid(c.uri, 'uri', { profile }), false, 'isValid');
+        eq(api.tryParse(c.uri, 'uri', { profile }), undefined, 'tryParse');
+      }]),
+      ...t.partialValid.map((p) => [`partial ${show(p)}`, () => {
+        eq(api.isValid(p, 'uri-reference', { profile }), true, 'isValid uri-reference');
+        eq(api.isValid(p, 'uri', { profile }), false, 'isValid uri');
+      }]),
+      ...t.partialInvalid.map((p) => [`not partial ${show(p)}`, () => eq(api.isValid(p, 'uri-reference', { profile }), false, 'isValid')]),
+      ...t.resolve.map((c) => [`resolve ${show(c.ref)}`, () => eq(api.resolve(t.base, c.ref, { profile }), c.expected, 'resolve')]),
+    ];
+  }],
   // core/resolve.test.ts
   ['resolve: RFC 3986 §5.4', (api, read) => {
     const t = read('data/rfc3986-5.4-examples.json');
@@ -399,6 +426,116 @@ const TABLES = [
       }]),
     ];
   }],
+  // schemes/codecs.test.ts
+  ['schemes: the codecs (codecs.json)', (api, read) => {
+    const t = read('schemes/codecs.json');
+    const codecOf = (uri) => {
+      const ref = api.parse(uri, 'uri');
+      const codec = api.getScheme(ref.scheme);
+      if (codec === undefined) throw new Error(`no codec for ${ref.scheme}`);
+      return { ref, codec };
+    };
+    return [
+      ...t.valid.map((c) => [`valid ${c.uri}`, () => {
+        const { ref, codec } = codecOf(c.uri);
+        codec.validate(ref);
+        const typed = codec.parse(ref);
+        if (ref.scheme === 'urn') matchObject(typed, c.fields, 'codec.parse');
+        else if (ref.scheme === 'data') {
+          // The payload is compared as text: "data": null in the table stands for the octets after ",".
+          strictEqual({ ...typed, data: null }, c.fields, 'codec.parse');
+          eq(new TextDecoder().decode(typed.data), decodeURIComponent(c.uri.slice(c.uri.indexOf(',') + 1)), 'data');
+        } else strictEqual(typed, c.fields, 'codec.parse');
+      }]),
+      ...t.invalid.map((c) => [`invalid ${c.uri}`, () => {
+        const ref = api.parse(c.uri, 'uri');
+        const codec = api.getScheme(ref.scheme);
+        throwsUri(api, () => codec.validate(ref), c.code, undefined, 'validate');
+        thrown(() => codec.parse(ref), 'codec.parse');
+      }]),
+      ...t.roundTrip.map((uri) => [`round trip ${uri}`, () => {
+        const { ref, codec } = codecOf(uri);
+        eq(codec.build(codec.parse(ref)), uri, 'build');
+      }]),
+      ...t.normalize.map((c) => [`normalize ${c.uri}`, () => {
+        eq(api.normalize(c.uri, { level: 'scheme' }), c.expected, 'normalize');
+        eq(api.normalize(c.expected, { level: 'scheme' }), c.expected, 'normalize is idempotent');
+      }]),
+      ...t.equivalent.map((c) => [`equivalent ${c.a} ${c.b}`, () => {
+        eq(api.equivalent(c.a, c.b), c.expected, 'a, b');
+        eq(api.equivalent(c.b, c.a), c.expected, 'b, a');
+      }]),
+    ];
+  }],
+  // schemes/charset.test.ts
+  ['schemes: the charset of ftp, gopher and news (charset.json)', (api, read) => {
+    const codecs = {
+      ftp: (charset) => (charset ? api.ftpCodec({ charset }) : api.ftpScheme),
+      gopher: (charset) => (charset ? api.gopherCodec({ charset }) : api.gopherScheme),
+      news: (charset) => (charset ? api.newsCodec({ charset }) : api.newsScheme),
+    };
+    return read('schemes/charset.json').cases.map((c) => [`${c.uri}: ${c.field}`, () => {
+      const ref = api.parse(c.uri, 'uri');
+      const latin1 = codecs[c.codec]('iso-8859-1');
+      equal(latin1.parse(ref)[c.field], c['iso-8859-1'], 'iso-8859-1');
+      equal(codecs[c.codec]('utf-8').parse(ref)[c.field], c['utf-8'], 'utf-8');
+      equal(codecs[c.codec]().parse(ref)[c.field], c['utf-8'], 'default');
+      codecs[c.codec]().validate(ref);
+      eq(latin1.build(latin1.parse(ref)).toUpperCase(), c.uri.toUpperCase(), 'build');
+    }]);
+  }],
+  // schemes/file-path.test.ts
+  ['schemes: file URIs and paths (file-path.json)', (api, read) => {
+    const t = read('schemes/file-path.json');
+    return [
+      ...t.toPath.map((c) => [`toPath ${c.uri}`, () => {
+        if (c.posix !== undefined) eq(api.fileUriToPath(c.uri), c.posix, 'posix');
+        if (c.windows !== undefined) eq(api.fileUriToPath(c.uri, { windows: true }), c.windows, 'windows');
+      }]),
+      ...t.toPathErrors.map((c) => [`no path ${c.uri}`, () => throwsUri(api, () => api.fileUriToPath(c.uri, { windows: !c.posix }), undefined, undefined, 'fileUriToPath')]),
+      ...t.toUri.map((c) => [`toUri ${show(c.posix ?? c.windows)}`, () => eq(api.pathToFileUri(c.posix ?? c.windows, { windows: c.windows !== undefined }), c.uri, 'pathToFileUri')]),
+      ...t.toUriErrors.map((c) => [`refused ${show(c.posix ?? c.windows)}`, () => thrown(() => api.pathToFileUri(c.posix ?? c.windows, { windows: c.windows !== undefined }), 'pathToFileUri')]),
+    ];
+  }],
+  // schemes/urn-codec.test.ts
+  ['schemes: the urn codec on every URN of the five documents (spec-urns.json)', (api, read) => read('urn/data/spec-urns.json').urns.map((c) => [`${c.input} (${c.profile})`, () => {
+    // 1995 draft §2: the angle brackets delimit a URN in text; they are not part of it.
+    const uri = c.input.replace(/^<|>$/g, '');
+    const codec = api.urnCodec(c.profile);
+    const urn = codec.parse(api.parse(uri, 'uri'));
+    matchObject(urn, c.expect, 'codec.parse');
+    if (uri.startsWith('urn:')) eq(codec.build(urn), uri, 'build');
+  }])],
+  // security/lint.test.ts
+  ['security: lint (lint.json)', (api, read) => {
+    const t = read('security/lint.json');
+    return [
+      ...t.cases.map((c) => [`${c.uri} (${c.section})`, () => {
+        const got = api.lint(c.uri, 'options' in c ? c.options : undefined);
+        equal(got.map(({ code, start, end }) => ({ code, start, end })), c.findings, 'findings');
+        for (const g of got) {
+          if (!(g.code in api.LINT_RULES)) continue; // the UriError of an input that does not parse
+          const rule = api.LINT_RULES[g.code];
+          eq(g.severity, rule[0], 'severity');
+          ok(g.message.startsWith(rule[1]), `message ${show(g.message)}`);
+        }
+      }]),
+      ...t.clean.map((uri) => [`silent on ${show(uri)}`, () => {
+        equal(api.lint(uri), [], 'lint');
+        equal(api.lint(uri, { differential: true }), [], 'lint differential');
+      }]),
+    ];
+  }],
+  // security/differential.test.ts
+  ['security: parserDifferentials (differential.json)', (api, read) => read('security/differential.json').cases.map((c) => [show(c.uri), () => {
+    const got = api.parserDifferentials(c.uri);
+    equal(got.map((d) => d.kind), c.differentials.map((d) => d.kind), 'kinds');
+    c.differentials.forEach((d, i) => matchObject(got[i], Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v ?? undefined])), `differential ${i}`));
+    for (const d of got) ok(d.start >= 0 && d.end <= c.uri.length, `span ${d.start}-${d.end}`);
+    const findings = api.lint(c.uri, { differential: true }).filter((f) => f.code === 'parser-differential');
+    equal(findings.map((f) => [f.start, f.end]), got.map((d) => [d.start, d.end]), 'lint findings');
+    eq(api.lint(c.uri).some((f) => f.code === 'parser-differential'), false, 'lint without the option');
+  }])],
   // urn/syntax.test.ts
   ...[['rfc8141', 'urn/data/syntax-rfc8141.json'], ['urn-2012', 'urn/data/syntax-urn-2012.json'], ['yaurn-1995', 'urn/data/syntax-yaurn-1995.json']].map(([profile, file]) => [
     `URNs: parseUrn, profile ${profile}`,
