@@ -17,11 +17,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-// @ts-expect-error: plain JavaScript, read by every runtime as it is
-import { TABLE_FILES } from './tables.js';
+import { TABLE_FILES, type RunResult } from './tables.js';
 
-export interface TableResult { name: string; cases: number; failed: number; failures: Array<{ case: string; message: string }> }
-export interface RunResult { runtime: string; tables: TableResult[] }
+export type { RunResult, TableResult } from './tables.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const TEST_DIR = fileURLToPath(new URL('../', import.meta.url));
@@ -46,7 +44,7 @@ export async function prepareRunDirectory(): Promise<string> {
     logLevel: 'silent',
   });
   copyFileSync(fileURLToPath(new URL('./tables.js', import.meta.url)), join(dir, 'tables.js'));
-  const files = Object.fromEntries((TABLE_FILES as string[]).map((p) => [p, readFileSync(dataPath(p), 'utf8')]));
+  const files = Object.fromEntries(TABLE_FILES.map((p) => [p, readFileSync(dataPath(p), 'utf8')]));
   writeFileSync(join(dir, 'data.js'), `export default ${JSON.stringify(files)};\n`);
   writeFileSync(join(dir, 'main.js'), [
     "import * as urikit from './urikit.js';",
@@ -165,7 +163,9 @@ export const browser: Runtime = {
       }, undefined, { timeout: 240_000 });
       const value = (await handle.jsonValue()) as RunResult | { error: string };
       if ('error' in value) throw new Error(`the page failed: ${value.error}`);
-      return value;
+      // The page's user agent gives the major version only (156.0.0.0).
+      const version = context.browser()?.version();
+      return version === undefined ? value : { ...value, runtime: `Chromium ${version}` };
     } finally {
       await context.close();
       await new Promise((ok) => server.close(ok));

@@ -59,7 +59,7 @@ export const TABLE_FILES = [
   'conformance/IdnaTestV2.txt',
 ];
 
-/** The runtime this runs in, with its version: `Deno 2.9.6`, `Bun 1.4.5`, `Node v24.1.0`, `Chromium 140.0.7339.0`. */
+/** The runtime this runs in, with its version: `Deno 2.9.6`, `Bun 1.4.5`, `Node v24.1.0`, `Chromium 140.0.0.0` (the user agent gives the major version only). */
 export function runtimeName() {
   const g = /** @type {any} */ (globalThis);
   // Deno and Bun also define `process`: ask for them first.
