@@ -9,8 +9,10 @@
  * The summary reporter prints one line per runtime (`tests on Deno 2.x: …`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { browser, bun, deno, node, prepareRunDirectory, type RunResult, type Runtime, type TableResult } from './harness.js';
+import { TABLE_FILES } from './tables.js';
 import listed from './differences.json' with { type: 'json' };
 
 declare module 'vitest' {
@@ -22,6 +24,7 @@ declare module 'vitest' {
 
 /** How long one runtime may take over all the tables (seconds here; more on a busy machine). */
 const RUN_TIMEOUT = 300_000;
+const TEST_DIR = fileURLToPath(new URL('../', import.meta.url));
 
 const dir = await prepareRunDirectory();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +35,18 @@ const inNode = (): Promise<RunResult> => (baseline ??= node.run(dir));
 
 const failedCases = (t: TableResult): string[] => t.failures.map((f) => f.case);
 
+/** Data files under packages/urikit/test that tables.js does not read, and why. */
+const NOT_TABLES: Record<string, string> = {
+  'bundle/budget.json': 'the size of the bundle, which esbuild measures in Node',
+  'doc-examples/convention.json': 'the harness of the documentation examples, which reads files and runs TypeScript in Node',
+};
+
 describe('the tables in Node on the bundled core (the baseline)', () => {
+  it('reads every data file of the core\'s tests but those that are about Node itself', () => {
+    const data = readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json') && !f.startsWith('runtimes/')).sort();
+    expect(data.filter((f) => !TABLE_FILES.includes(f) && !(f in NOT_TABLES))).toEqual([]);
+  });
+
   it('every case of every table passes, as in the vitest tests that read the same data', async () => {
     const result = await inNode();
     expect(result.runtime).toBe(`Node ${process.version}`);
