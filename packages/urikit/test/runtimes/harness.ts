@@ -9,7 +9,7 @@
  * result as JSON, index.html leaves it in `window.__result`.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -92,9 +92,13 @@ export interface Runtime {
 
 const PLATFORM = `${process.platform}-${process.arch}`;
 
-/** The first of `candidates` (paths under node_modules) that exists. */
+/**
+ * The first of `candidates` (paths under node_modules) that is a runtime's
+ * binary: tens of megabytes, where the placeholder a package ships before
+ * its postinstall puts the binary there is a few hundred bytes.
+ */
 function installed(candidates: string[]): string | undefined {
-  return candidates.map((c) => join(ROOT, 'node_modules', c)).find((p) => existsSync(p));
+  return candidates.map((c) => join(ROOT, 'node_modules', c)).find((p) => existsSync(p) && statSync(p).size > 1_000_000);
 }
 
 /**
@@ -107,9 +111,9 @@ export const node: Runtime = {
   run: async (dir) => lastJson(await run(process.execPath, ['cli.js'], { cwd: dir })),
 };
 
-// The npm package `deno` names one platform package per system; its binary is
-// read in place (the package's postinstall, which would move it, is not run:
-// allowScripts in package.json).
+// The npm package `deno` names one platform package per system (optional
+// dependencies); its binary is read in place. The package's postinstall,
+// which only links it to deno/deno, is off (allowScripts in package.json).
 const denoBinary = installed([`@deno/${PLATFORM}-glibc/deno`, `@deno/${PLATFORM}/deno`, 'deno/deno']);
 export const deno: Runtime = {
   name: 'Deno',
@@ -121,9 +125,11 @@ export const deno: Runtime = {
   })),
 };
 
-// As for Deno: `bun` names @oven/bun-<platform>, whose binary is read in place.
+// As for Deno: `bun` names @oven/bun-<platform>, whose binary is read in
+// place; an npm that ran the postinstall anyway (npm before allowScripts)
+// has moved it to bun/bin/bun.exe.
 const bunArch = process.arch === 'arm64' ? 'aarch64' : process.arch;
-const bunBinary = installed([`@oven/bun-${process.platform}-${bunArch}/bin/bun`, `@oven/bun-${process.platform}-${bunArch}-baseline/bin/bun`]);
+const bunBinary = installed([`@oven/bun-${process.platform}-${bunArch}/bin/bun`, 'bun/bin/bun.exe']);
 export const bun: Runtime = {
   name: 'Bun',
   problem: bunBinary === undefined ? `no Bun binary for ${PLATFORM} under node_modules (the devDependency "bun" installs @oven/bun-${process.platform}-${bunArch}; run npm ci)` : undefined,
