@@ -13,6 +13,7 @@ import type { ClientAddresses } from './client-address.js';
 import { registerJsonBody } from './json-body.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './ratelimit.js';
+import { refusalOf } from './request-form.js';
 import { storeFault, type StoreFault } from '../store/store-fault.js';
 
 declare module 'fastify' {
@@ -187,6 +188,14 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     reply.raw.on('close', settled);
     reply.headers(COMMON_HEADERS);
     if (opts.lifecycle?.draining === true) reply.header('connection', 'close');
+    // A request line or Host refused when it was read (request-form.ts): answered before anything else.
+    const refusal = refusalOf(request.raw);
+    if (refusal !== undefined) {
+      request.answerKind = 'refused';
+      if (refusal.close) reply.header('connection', 'close');
+      sendProblem(reply, refusal.status, refusal.title, { code: refusal.code, detail: refusal.detail });
+      return;
+    }
     const peer = request.raw.socket.remoteAddress;
     request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
     if (limiter === undefined || isOperational(request.url)) { done(); return; }

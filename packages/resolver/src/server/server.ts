@@ -34,6 +34,7 @@ import { registerResolution } from './route.js';
 import { answerClientError, Front, type ClientError } from './front.js';
 import { parseQuery } from './query-string.js';
 import { HostAuthorities } from './host-authorities.js';
+import { readRequestForm, ServedHosts } from './request-form.js';
 import { ClientAddresses } from './client-address.js';
 import { localResolveUrn } from './local.js';
 import { LinkHealthView } from '../links/view.js';
@@ -145,6 +146,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // The resolver's URL as clients know it (behind a proxy, not the address it listens on).
     const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
 
+    // What an absolute-form target may name (RFC 9110 §7.4): this server's own URL and public URL are added once it listens.
+    const servedHosts = new ServedHosts((host) => authorities.holds(host));
     let httpServer!: http.Server;
     let front!: Front;
     const app = Fastify({
@@ -154,6 +157,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       bodyLimit: limits.bodyBytes,
       return503OnClosing: true,
       routerOptions: { querystringParser: parseQuery },
+      // The request line's target in origin-form, its Host, and what is refused before any route (request-form.ts).
+      rewriteUrl: (req) => readRequestForm(req, servedHosts.answersFor),
       // A request line in the draft's form on a connection node's parser reads is handed to the front (front.ts).
       // (fastify's type of the error has `rawPacket` as a serialized Buffer; node gives a Buffer.)
       clientErrorHandler: (e, socket) => { const ce = e as unknown as ClientError; if (!front.takeOver(ce, socket)) answerClientError(ce, socket); },
@@ -214,6 +219,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const shown = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shown}:${port}`;
     ownUrl = url;
+    servedHosts.add(url);
+    if (publicUrl !== undefined) servedHosts.add(publicUrl);
     if (opts.oai !== false) {
       // OAI-PMH §4.2: adminEmail is an address with a dotted domain (the schema's pattern).
       const contact = (opts.about?.contact ?? '').replace(/^mailto:/i, '');
