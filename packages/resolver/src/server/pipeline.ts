@@ -17,6 +17,10 @@ import { refusalOf } from './request-form.js';
 import { storeFault, type StoreFault } from '../store/store-fault.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `token`: a route of the admin API, limited per token (admin-scope.ts), not from the client's resolution bucket. */
+    limit?: 'token';
+  }
   interface FastifyRequest {
     /** What kind of request it was, for /metrics (set by the route that answered). */
     answerKind: string;
@@ -198,7 +202,7 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     }
     const peer = request.raw.socket.remoteAddress;
     request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
-    if (limiter === undefined || isOperational(request.url)) { done(); return; }
+    if (limiter === undefined || isOperational(request.url) || request.routeOptions.config.limit === 'token') { done(); return; }
     const wait = limiter.take(request.client);
     if (wait === 0) { done(); return; }
     metrics.rateLimited++;

@@ -193,9 +193,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(storeGauges(store)) + storeAvailabilityMetrics(store)));
     const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? 20, opts.adminRateLimit?.burst ?? 100);
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
-    registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter });
+    registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter, clientLimiter: limiter });
     const checker = typeof opts.checkLinks === 'object' ? opts.checkLinks : {};
-    const auth = { limiter: adminLimiter, metrics };
+    const auth = { limiter: adminLimiter, clientLimiter: limiter, metrics };
     registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
     registerAdminMint(app, store, { auth, schemes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
