@@ -29,6 +29,7 @@ import net from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestLines } from './request-lines.js';
+import { SERVICE_METHODS } from './pipeline.js';
 import { classifyRequestLine, SimpleExchange } from './simple.js';
 
 /** The longest first line the front waits for before handing over (the HTTP server then answers 414/431). */
@@ -263,9 +264,6 @@ export class Front {
 
 /** How long a connection refused from here is still read after the answer, at most, before it is closed. */
 const LINGER_MS = 2000;
-
-/** The methods this service answers somewhere (`Allow` of an answer to one it does not: RFC 9110 §10.2.1). */
-const SERVICE_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
 
 /**
  * Writes an `application/problem+json` answer (RFC 9457) straight to a

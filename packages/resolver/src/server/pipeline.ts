@@ -55,8 +55,20 @@ interface FrameworkError {
   validation?: Array<{ instancePath?: string; message?: string }>;
 }
 
+/**
+ * The methods this service answers on some route: the CORS preflight's
+ * `Access-Control-Allow-Methods`, and `Allow` where a method is answered
+ * on none (RFC 9110 §10.2.1).
+ *
+ * @example
+ * ```ts
+ * SERVICE_METHODS; // 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
+ * ```
+ */
+export const SERVICE_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+
 const PREFLIGHT_HEADERS = {
-  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+  'access-control-allow-methods': SERVICE_METHODS,
   'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match, If-Modified-Since',
   'access-control-max-age': '86400',
 };
@@ -192,7 +204,9 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     reply.raw.on('close', settled);
     reply.headers(COMMON_HEADERS);
     if (opts.lifecycle?.draining === true) reply.header('connection', 'close');
-    // A request line or Host refused when it was read (request-form.ts): answered before anything else.
+    const peer = request.raw.socket.remoteAddress;
+    request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
+    // A request line or Host refused when it was read (request-form.ts): answered before any route or limit.
     const refusal = refusalOf(request.raw);
     if (refusal !== undefined) {
       request.answerKind = 'refused';
@@ -200,8 +214,6 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
       sendProblem(reply, refusal.status, refusal.title, { code: refusal.code, detail: refusal.detail });
       return;
     }
-    const peer = request.raw.socket.remoteAddress;
-    request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
     if (limiter === undefined || isOperational(request.url) || request.routeOptions.config.limit === 'token') { done(); return; }
     const wait = limiter.take(request.client);
     if (wait === 0) { done(); return; }
