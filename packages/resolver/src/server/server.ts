@@ -34,6 +34,7 @@ import { registerResolution } from './route.js';
 import { answerClientError, Front, type ClientError } from './http/front.js';
 import { parseQuery } from './http/query-string.js';
 import { HostAuthorities } from './resolution/host-authorities.js';
+import { readRequestForm, ServedHosts } from './http/request-form.js';
 import { ClientAddresses } from './http/client-address.js';
 import { localResolveUrn } from './resolution/local.js';
 import { LinkHealthView } from '../links/view.js';
@@ -145,6 +146,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // The resolver's URL as clients know it (behind a proxy, not the address it listens on).
     const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
 
+    // What an absolute-form target may name (RFC 9110 §7.4): this server's own URL and public URL are added once it listens.
+    const servedHosts = new ServedHosts((host) => authorities.holds(host));
     let httpServer!: http.Server;
     let front!: Front;
     const app = Fastify({
@@ -154,6 +157,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       bodyLimit: limits.bodyBytes,
       return503OnClosing: true,
       routerOptions: { querystringParser: parseQuery },
+      // The request line's target in origin-form, its Host, and what is refused before any route (request-form.ts).
+      rewriteUrl: (req) => readRequestForm(req, servedHosts.answersFor),
       // A request line in the draft's form on a connection node's parser reads is handed to the front (front.ts).
       // (fastify's type of the error has `rawPacket` as a serialized Buffer; node gives a Buffer.)
       clientErrorHandler: (e, socket) => { const ce = e as unknown as ClientError; if (!front.takeOver(ce, socket)) answerClientError(ce, socket); },
@@ -188,9 +193,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(storeGauges(store)) + storeAvailabilityMetrics(store)));
     const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? 20, opts.adminRateLimit?.burst ?? 100);
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
-    registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter });
+    registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter, clientLimiter: limiter });
     const checker = typeof opts.checkLinks === 'object' ? opts.checkLinks : {};
-    const auth = { limiter: adminLimiter, metrics };
+    const auth = { limiter: adminLimiter, clientLimiter: limiter, metrics };
     registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
     registerAdminMint(app, store, { auth, schemes });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
@@ -214,6 +219,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const shown = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shown}:${port}`;
     ownUrl = url;
+    servedHosts.add(url);
+    if (publicUrl !== undefined) servedHosts.add(publicUrl);
     if (opts.oai !== false) {
       // OAI-PMH §4.2: adminEmail is an address with a dotted domain (the schema's pattern).
       const contact = (opts.about?.contact ?? '').replace(/^mailto:/i, '');

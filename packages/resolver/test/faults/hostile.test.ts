@@ -18,6 +18,7 @@ interface Case {
   nest?: number; template?: string;
   contentType?: string; bodyIncludes?: string; bodyExcludes?: string; bodyMaxBytes?: number;
   location?: string; locationPrefix?: string; headerIncludes?: Record<string, string>; statuses?: number[]; simpleBody?: string;
+  headerMaxBytes?: number;
 }
 
 /** How far the server's resident memory may rise above where it was before the table, at any moment while it answers. */
@@ -52,6 +53,13 @@ for (const engine of engines) {
         const urn = `urn:dns:library.bigstate.edu:${id}`;
         await server.store.writer.put(urn, { urn, locations: [{ url: 'http://a.example/' }], metadata });
       }
+      // MANY: 100 locations of 7,800 characters and 300 names moved to it, for the header budget.
+      const many = 'urn:dns:library.bigstate.edu:many';
+      await server.store.writer.put(many, { urn: many, locations: Array.from({ length: 100 }, (_, i) => ({ url: `https://many.example/${String(i).padStart(3, '0')}/${'x'.repeat(7774)}` })) });
+      await server.store.writer.bulk((batch) => batch.write(Array.from({ length: 300 }, (_, i) => {
+        const urn = `${many}-moved-${i}`;
+        return { key: urn, input: { urn, status: 'moved' as const, movedTo: many, permanent: true } };
+      })));
       before = await snapshot(server.store);
       baseline = process.memoryUsage().rss;
     });
@@ -105,6 +113,7 @@ for (const engine of engines) {
             expect(answer!.status, answer!.text.slice(0, 300)).toBe(Number(c.status));
           }
           if (c.absentHeader !== undefined) expect(answer!.headers[c.absentHeader]).toBeUndefined();
+          if (c.headerMaxBytes !== undefined) expect(bytes.indexOf('\r\n\r\n') + 4, 'the header block').toBeLessThanOrEqual(c.headerMaxBytes);
           if (c.contentType !== undefined) expect(answer!.headers['content-type']?.split(';')[0]).toBe(c.contentType);
           if (c.bodyIncludes !== undefined) expect(answer!.body.toString('latin1')).toContain(c.bodyIncludes);
           if (c.bodyExcludes !== undefined) expect(answer!.body.toString('latin1')).not.toContain(c.bodyExcludes);

@@ -2,7 +2,8 @@
  * The admin API's input limits (admin-limits-cases.json) on both engines:
  * each refused request answers its 4xx in application/problem+json with
  * the code, offset or JSON Pointer of what is wrong, and leaves the store
- * as it was; then the per-token rate limit.
+ * as it was; then the per-token rate limit, and the per-client one that
+ * admin requests with a token never take from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
@@ -97,6 +98,43 @@ for (const engine of engines) {
       const c = (await createToken(server.store, { authority: 'urn:isbn' })).token;
       for (let i = 0; i < 10; i++) expect((await get(server.url, '/admin/names', { authorization: `Bearer ${c}x` })).status).toBe(401);
       expect((await get(server.url, '/admin/names?prefix=urn:isbn', { authorization: `Bearer ${c}` })).status).toBe(200);
+    });
+  });
+
+  suite(`${engine.name}: admin requests are limited per token, never from the client's resolution bucket`, () => {
+    let server: RunningServer;
+    const BURST = 50;
+    beforeAll(async () => {
+      server = await startServer({ port: 0, db: engine.freshDb(), demo: true, stats: false, rateLimit: { perSecond: 0.01, burst: BURST }, adminRateLimit: { perSecond: 1e6, burst: 1e6 } });
+    });
+    afterAll(async () => { await server?.close(); });
+
+    it('600 quick admin reads with a huge admin limit: no 429, and the resolutions still have their whole burst', async () => {
+      const { token } = await createToken(server.store, { authority: '*' });
+      const statuses = new Map<number, number>();
+      for (let round = 0; round < 60; round++) {
+        const got = await Promise.all(Array.from({ length: 10 }, (_, i) => get(server.url, i % 2 === 0 ? '/admin/names?limit=1' : '/admin/links?limit=1', { authorization: `Bearer ${token}` })));
+        for (const r of got) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      }
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 600 });
+      const resolutions = await Promise.all(Array.from({ length: BURST }, () => get(server.url, '/urn:isbn:0451450523')));
+      expect(resolutions.every((r) => r.status === 302)).toBe(true);
+      const past = await get(server.url, '/urn:isbn:0451450523');
+      expect(past.status).toBe(429);
+      expect(past.headers.get('ratelimit-policy')).toBe(`client;q=${BURST};w=5000`);
+      // An admin request with a token goes on past the client's limit.
+      expect((await get(server.url, '/admin/names?limit=1', { authorization: `Bearer ${token}` })).status).toBe(200);
+    });
+
+    it('a client trying tokens takes from its own bucket: 429 with the client\'s policy once it is spent', async () => {
+      const fresh = await startServer({ port: 0, store: server.store, stats: false, rateLimit: { perSecond: 0.01, burst: 5 } });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i++) statuses.push((await get(fresh.url, '/admin/names', { authorization: 'Bearer uk_nothing' })).status);
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      } finally {
+        await fresh.close();
+      }
     });
   });
 }

@@ -11,7 +11,7 @@ import { LifecycleError } from '../../store/lifecycle.js';
 import { MintError, type MintRequest } from '../../store/minter.js';
 import type { Store } from '../../store/store.js';
 import { InputError, validateNameInput } from '../../store/validate.js';
-import { adminAuth, problem } from './scope.js';
+import { problem, requireAdminToken, type AdminAuthOptions } from './scope.js';
 import { useStrictSchemas } from './schemas.js';
 import { recordJson } from '../render/render.js';
 import { PROBLEM_RESPONSE as PROBLEM, RECORD_SCHEMA } from './docs.js';
@@ -43,10 +43,10 @@ interface MintBody {
  * await store.close();
  * ```
  */
-export function registerAdminMint(app: FastifyInstance, store: Store, opts: { auth?: Parameters<typeof adminAuth>[1]; schemes?: ReadonlySet<string> } = {}): void {
+export function registerAdminMint(app: FastifyInstance, store: Store, opts: { auth?: AdminAuthOptions; schemes?: ReadonlySet<string> } = {}): void {
   app.register(async (admin) => {
     useStrictSchemas(admin);
-    admin.addHook('onRequest', adminAuth(store, opts.auth));
+    requireAdminToken(admin, store, opts.auth);
     admin.post('/mint', {
       schema: {
         summary: 'Mint the next free name under a prefix (counter or random; the NBN check digit appended where the country defines one) and reserve or register it in the same transaction',

@@ -17,7 +17,7 @@ import { statsReportCsv, type StatsGrouping } from '../../stats/report.js';
 import { nameKey } from '../../store/keys.js';
 import type { LinkReportLine } from '../../store/link-health.js';
 import type { Store } from '../../store/store.js';
-import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './scope.js';
+import { inScope, isKeyText, problem, requireAdminToken, scopedPrefix, type AdminAuthOptions } from './scope.js';
 import { PROBLEM_RESPONSE } from './docs.js';
 
 /**
@@ -34,8 +34,8 @@ export interface AdminReportOptions {
   stats?: StatsCounter | undefined;
   /** The link checker's schedule: a location failing `reportAfterFailures` times in a row is `broken`. */
   schedule?: LinkSchedule;
-  /** The admin API's per-token rate limit (see {@link adminAuth}). */
-  auth?: Parameters<typeof adminAuth>[1];
+  /** The admin API's rate limits (see {@link requireAdminToken}). */
+  auth?: AdminAuthOptions;
 }
 
 const STATES = ['unchecked', 'ok', 'failing', 'retry', 'blocked', 'broken'] as const;
@@ -116,7 +116,7 @@ function wantsCsv(request: FastifyRequest, format: string | undefined): boolean 
 export function registerAdminReports(app: FastifyInstance, store: Store, opts: AdminReportOptions = {}): void {
   const schedule = opts.schedule ?? DEFAULT_SCHEDULE;
   app.register(async (admin) => {
-    admin.addHook('onRequest', adminAuth(store, opts.auth));
+    requireAdminToken(admin, store, opts.auth);
 
     admin.get('/links', {
       schema: {

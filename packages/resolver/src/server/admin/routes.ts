@@ -22,7 +22,7 @@ import { urc0Charset } from '../../formats/charset.js';
 import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './schemas.js';
 import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from '../http/ratelimit.js';
-import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './scope.js';
+import { inScope, isKeyText, problem, requireAdminToken, scopedPrefix } from './scope.js';
 import { ADMIN_ROUTE_DOCS as D } from './docs.js';
 
 
@@ -97,6 +97,8 @@ export interface AdminOptions {
   importBytes: number;
   schemes?: ReadonlySet<string>;
   limiter?: RateLimiter | undefined;
+  /** The per-client limit of resolutions, which a request without a valid token takes from (admin-scope.ts). */
+  clientLimiter?: RateLimiter | undefined;
 }
 
 /**
@@ -128,7 +130,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
 
   app.register(async (admin) => {
     useStrictSchemas(admin);
-    admin.addHook('onRequest', adminAuth(store, { limiter: limits.limiter, metrics }));
+    requireAdminToken(admin, store, { limiter: limits.limiter, clientLimiter: limits.clientLimiter, metrics });
     const scoped = inScope;
 
     const keyOr400 = (reply: FastifyReply, urn: string): string | undefined => {

@@ -2,9 +2,9 @@
  * What every admin route shares: the bearer token that authenticates a
  * request (DESIGN.md: "bearer tokens, stored hashed"), the authority it
  * may touch, and `application/problem+json` answers (RFC 9457). Each group
- * of admin routes registers {@link adminAuth} in its own plugin.
+ * of admin routes calls {@link requireAdminToken} in its own plugin.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inAuthority, prefixInAuthority } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import { verifyToken } from '../../store/tokens.js';
@@ -37,10 +37,56 @@ export function problem(reply: FastifyReply, status: number, title: string, extr
 }
 
 /**
+ * The limits of the admin routes: one bucket per token (`limiter`), and
+ * the client's own bucket, the one its resolutions take from, for a
+ * request without a valid token (`clientLimiter`: a client that tries
+ * tokens is a client like any other).
+ *
+ * @example
+ * ```ts
+ * import { RateLimiter } from '../http/ratelimit.js';
+ * const opts: AdminAuthOptions = { limiter: new RateLimiter(20, 100), clientLimiter: new RateLimiter(100, 200) };
+ * opts.limiter!.perSecond; // 20
+ * ```
+ */
+export interface AdminAuthOptions {
+  limiter?: RateLimiter | undefined;
+  clientLimiter?: RateLimiter | undefined;
+  metrics?: Metrics;
+}
+
+/**
+ * Puts {@link adminAuth} on every route of an admin scope (a fastify
+ * plugin), and marks each route `config.limit = 'token'`: the pipeline
+ * then takes nothing from the client's resolution bucket for it, as the
+ * token's own limit applies (pipeline.ts).
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const store = await openStore(':memory:');
+ * const app = Fastify();
+ * await app.register(async (admin) => {
+ *   requireAdminToken(admin, store);
+ *   admin.get('/admin/x', async (request) => request.routeOptions.config.limit);
+ * });
+ * (await app.inject({ url: '/admin/x' })).statusCode; // 401
+ * const { token } = await createToken(store, { authority: '*' });
+ * (await app.inject({ url: '/admin/x', headers: { authorization: `Bearer ${token}` } })).body; // 'token'
+ * await app.close();
+ * await store.close();
+ * ```
+ */
+export function requireAdminToken(scope: FastifyInstance, store: Store, opts: AdminAuthOptions = {}): void {
+  scope.addHook('onRoute', (route) => { route.config = { ...route.config, limit: 'token' }; });
+  scope.addHook('onRequest', adminAuth(store, opts));
+}
+
+/**
  * An `onRequest` hook that lets through only requests with a valid
  * `Authorization: Bearer <token>`, and records the token on the request;
- * anything else is 401; past the token's rate (`limiter`, one bucket per
- * token), 429.
+ * anything else is 401 (429 past the client's rate, `clientLimiter`);
+ * past the token's rate (`limiter`, one bucket per token), 429.
  *
  * @example
  * ```ts
@@ -56,7 +102,7 @@ export function problem(reply: FastifyReply, status: number, title: string, extr
  * await store.close();
  * ```
  */
-export function adminAuth(store: Store, opts: { limiter?: RateLimiter | undefined; metrics?: Metrics } = {}): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
+export function adminAuth(store: Store, opts: AdminAuthOptions = {}): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
   return async (request, reply) => {
     let token: Awaited<ReturnType<typeof verifyToken>>;
     try {
@@ -67,6 +113,11 @@ export function adminAuth(store: Store, opts: { limiter?: RateLimiter | undefine
       throw fault !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? fault.withOutcome('not-committed') : e;
     }
     if (!token) {
+      const wait = opts.clientLimiter?.take(request.client || (request.raw.socket.remoteAddress ?? '')) ?? 0;
+      if (wait > 0) {
+        if (opts.metrics) opts.metrics.rateLimited++;
+        return sendRateLimited(reply, opts.clientLimiter!, wait, 'client');
+      }
       reply.header('www-authenticate', 'Bearer realm="urikit admin"');
       return problem(reply, 401, 'Unauthorized', { detail: 'send Authorization: Bearer <token> (urikit token create --authority <prefix>)' });
     }

@@ -29,6 +29,7 @@ import net from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestLines } from './request-lines.js';
+import { SERVICE_METHODS } from './pipeline.js';
 import { classifyRequestLine, SimpleExchange } from './simple.js';
 
 /** The longest first line the front waits for before handing over (the HTTP server then answers 414/431). */
@@ -131,6 +132,8 @@ export class Front {
     // noDelay as node:http sets it on the connections it accepts: an answer written in parts is not held back by Nagle's algorithm.
     this.server = net.createServer({ noDelay: true }, (socket) => this.#readFirstLine(socket));
     this.server.on('error', onError);
+    // node gives a CONNECT request to this listener with its socket (and destroys the socket when there is none).
+    http.on('connect', (_req: unknown, socket: Duplex) => answerConnect(socket));
   }
 
   /** Reads the first line of a connection (1995 draft §3.3) before anyone else does. */
@@ -152,6 +155,15 @@ export class Front {
       if (c.kind === 'simple') {
         socket.on('error', () => socket.destroy());
         this.http.emit('connection', new SimpleExchange(socket, c.target));
+        return;
+      }
+      if (c.kind === 'version-less') {
+        // Answered from the line alone: its headers and body are never read (RFC 1945 §4.1: a Simple-Request is a GET).
+        socket.on('error', () => socket.destroy());
+        writeRawProblem(socket, 400, 'Bad Request', {
+          code: 'version-less-request',
+          detail: `a request line without an HTTP version is a Simple-Request, a GET; not ${c.method.slice(0, 20)} (1995 draft §3.3, RFC 1945 §4.1)`,
+        });
         return;
       }
       const first = c.kind === 'rewrite' ? Buffer.concat([Buffer.from(c.line, 'latin1'), buf.subarray(end)]) : buf;
@@ -176,8 +188,13 @@ export class Front {
       this.http.emit('clientError', ret, socket);
       return;
     }
-    // RFC 9110 §7.8, §9.3.6: this service takes no upgrade and no tunnel (as node:http does without 'upgrade'/'connect' listeners).
-    if (parser.incoming?.upgrade) { socket.destroy(); return; }
+    if (parser.incoming?.upgrade) {
+      // RFC 9110 §9.3.6: no tunnel, answered as node answers a later CONNECT on the connection ('connect' below).
+      if ((parser.incoming as { method?: string }).method === 'CONNECT') answerConnect(socket);
+      // RFC 9110 §7.8: this service takes no upgrade (as node:http does without an 'upgrade' listener).
+      else socket.destroy();
+      return;
+    }
     process.nextTick(() => socket.resume());
   }
 
@@ -245,6 +262,52 @@ export class Front {
   }
 }
 
+/** How long a connection refused from here is still read after the answer, at most, before it is closed. */
+const LINGER_MS = 2000;
+
+/**
+ * Writes an `application/problem+json` answer (RFC 9457) straight to a
+ * connection no route will answer, after the answers to the requests
+ * before it, then ends the connection.
+ */
+function writeRawProblem(socket: Duplex, status: number, title: string, problem: Record<string, unknown>, headers = ''): void {
+  const body = `${JSON.stringify({ type: 'about:blank', title, status, ...problem })}\n`;
+  const text = `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`;
+  afterAnswers(socket as ServedSocket, () => {
+    // An answer already begun would be corrupted by another (node:http's rule): the connection just ends.
+    if (!socket.writable || (socket as net.Socket).pending === true || (socket as ServedSocket)._httpMessage?.headersSent === true) { socket.destroy(); return; }
+    socket.end(text);
+    // RFC 9112 §9.6: half-closed, the connection is read (and what comes dropped) until the client closes it, or
+    // for LINGER_MS: closed with bytes unread, it would be reset, and the client could lose the answer.
+    const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
+    socket.on('data', noop);
+    socket.resume();
+  });
+}
+
+/**
+ * Answers CONNECT: 501 Not Implemented (RFC 9110 §15.6.2), as this
+ * service is no proxy and opens no tunnel to any target (§9.3.6), with
+ * `Allow` naming the methods it does answer; the connection then ends
+ * (what follows a CONNECT is meant for the tunnel).
+ *
+ * @example
+ * ```ts
+ * import net from 'node:net';
+ * const socket = new net.Socket();
+ * answerConnect(socket);
+ * socket.destroyed; // true (never connected: nothing to write to)
+ * ```
+ */
+export function answerConnect(socket: Duplex): void {
+  writeRawProblem(socket, 501, 'Not Implemented', {
+    code: 'no-tunnel',
+    detail: 'this is a URN resolver, not a proxy: CONNECT opens no tunnel here (RFC 9110 §9.3.6)',
+  }, `Allow: ${SERVICE_METHODS}\r\n`);
+}
+
 const CLIENT_ERROR_STATUS: Readonly<Record<string, [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
@@ -280,15 +343,9 @@ export function answerClientError(e: ClientError, socket: Duplex): void {
     where.line = line.slice(0, 200);
     where.offset = Math.min(at - start, line.length);
   }
-  const body = `${JSON.stringify({
-    type: 'about:blank', title, status, code: 'unreadable-request',
+  writeRawProblem(socket, status, title, {
+    code: 'unreadable-request',
     detail: `the request could not be read: ${typeof reason === 'string' ? reason : e.message}`,
     ...where,
-  })}\n`;
-  const text = `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
-  afterAnswers(socket as ServedSocket, () => {
-    // An answer already begun would be corrupted by another (node:http's rule): the connection just ends.
-    if (socket.writable && (socket as ServedSocket)._httpMessage?.headersSent !== true) socket.write(text);
-    socket.destroy();
   });
 }

@@ -13,9 +13,14 @@ import type { ClientAddresses } from './client-address.js';
 import { registerJsonBody } from './json-body.js';
 import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from './ratelimit.js';
+import { refusalOf } from './request-form.js';
 import { storeFault, type StoreFault } from '../../store/store-fault.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `token`: a route of the admin API, limited per token (admin-scope.ts), not from the client's resolution bucket. */
+    limit?: 'token';
+  }
   interface FastifyRequest {
     /** What kind of request it was, for /metrics (set by the route that answered). */
     answerKind: string;
@@ -50,8 +55,20 @@ interface FrameworkError {
   validation?: Array<{ instancePath?: string; message?: string }>;
 }
 
+/**
+ * The methods this service answers on some route: the CORS preflight's
+ * `Access-Control-Allow-Methods`, and `Allow` where a method is answered
+ * on none (RFC 9110 §10.2.1).
+ *
+ * @example
+ * ```ts
+ * SERVICE_METHODS; // 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
+ * ```
+ */
+export const SERVICE_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+
 const PREFLIGHT_HEADERS = {
-  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+  'access-control-allow-methods': SERVICE_METHODS,
   'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match, If-Modified-Since',
   'access-control-max-age': '86400',
 };
@@ -189,7 +206,15 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     if (opts.lifecycle?.draining === true) reply.header('connection', 'close');
     const peer = request.raw.socket.remoteAddress;
     request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
-    if (limiter === undefined || isOperational(request.url)) { done(); return; }
+    // A request line or Host refused when it was read (request-form.ts): answered before any route or limit.
+    const refusal = refusalOf(request.raw);
+    if (refusal !== undefined) {
+      request.answerKind = 'refused';
+      if (refusal.close) reply.header('connection', 'close');
+      sendProblem(reply, refusal.status, refusal.title, { code: refusal.code, detail: refusal.detail });
+      return;
+    }
+    if (limiter === undefined || isOperational(request.url) || request.routeOptions.config.limit === 'token') { done(); return; }
     const wait = limiter.take(request.client);
     if (wait === 0) { done(); return; }
     metrics.rateLimited++;

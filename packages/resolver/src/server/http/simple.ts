@@ -15,9 +15,10 @@ import { Duplex } from 'node:stream';
  * ```ts
  * classifyRequestLine('GET alb002')          // { kind: 'simple', target: '/alb002' }
  * classifyRequestLine('GET alb002 HTTP/1.0') // { kind: 'rewrite', line: 'GET /alb002 HTTP/1.0' }
+ * classifyRequestLine('PUT /admin/names/urn:example:a') // { kind: 'version-less', method: 'PUT' }
  * ```
  */
-export function classifyRequestLine(line: string): { kind: 'simple'; target: string } | { kind: 'rewrite'; line: string } | { kind: 'pass' } {
+export function classifyRequestLine(line: string): { kind: 'simple'; target: string } | { kind: 'rewrite'; line: string } | { kind: 'version-less'; method: string } | { kind: 'pass' } {
   const sp1 = line.indexOf(' ');
   if (sp1 <= 0) return { kind: 'pass' };
   const method = line.slice(0, sp1);
@@ -26,7 +27,8 @@ export function classifyRequestLine(line: string): { kind: 'simple'; target: str
   if (target.length === 0) return { kind: 'pass' };
   const slashed = target.charCodeAt(0) === 0x2f || target === '*' || target.includes('://') ? target : `/${target}`;
   // HTTP/1.0 §4.1 (RFC 1945): Simple-Request = "GET" SP Request-URI CRLF
-  if (sp2 < 0) return method === 'GET' ? { kind: 'simple', target: slashed } : { kind: 'pass' };
+  // Any other method without a version is refused before its headers or body are read (llhttp would read them as HTTP/0.9).
+  if (sp2 < 0) return method === 'GET' ? { kind: 'simple', target: slashed } : { kind: 'version-less', method };
   if (slashed !== target) return { kind: 'rewrite', line: `${method} ${slashed}${line.slice(sp2)}` };
   return { kind: 'pass' };
 }

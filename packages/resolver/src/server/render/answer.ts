@@ -26,6 +26,8 @@ export interface Answer {
   kind: string;
   /** Set when the record was read from the name cache while the database was away (see {@link staleAnswer}): how old it is, in ms. */
   staleMs?: number;
+  /** Where every link of the `Link` field is (the record, `?s=I2C`), for when the field cannot carry them all (wire.ts). */
+  allLinks?: string;
 }
 
 /**

@@ -192,8 +192,11 @@ function metadataLines(r: NameRecord): Array<[string, string]> {
  */
 export function renderRecord(r: NameRecord, format: ResultFormat, urc0LineLength?: number): Rendered {
   switch (format) {
-    case 'json':
-      return { format, body: `${JSON.stringify(recordJson(r))}\n` };
+    case 'json': {
+      // The names that moved here or name this one their successor (RFC 5829 §3.4): the whole of what `Link` may only begin.
+      const incoming = { ...(r.movedFrom?.length ? { movedFrom: r.movedFrom } : {}), ...(r.predecessors?.length ? { predecessors: r.predecessors } : {}) };
+      return { format, body: `${JSON.stringify({ ...recordJson(r), ...incoming })}\n` };
+    }
     case 'html': {
       const dl = metadataLines(r).map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${/^[a-z][a-z0-9+.-]*:\S+$/i.test(v) && v.length < 2048 ? htmlLink(v) : escapeHtml(v)}</dd>`).join('\n');
       const locs = r.locations.length ? `\n<h2>Locations</h2>\n<ol>${preferredOrder(r.locations).map((l) => `<li>${htmlLink(l.url)}${htmlNotes(l)}</li>`).join('')}</ol>` : '';

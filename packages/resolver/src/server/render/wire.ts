@@ -1,15 +1,135 @@
 /**
  * Writing an {@link Answer} to the wire: the status, the Reason-Phrase
- * (1995 draft §3.4.1), the headers and the body on a fastify reply. An
- * HTTP/0.9 Simple-Request gets the body alone (see `simple.ts`).
+ * (1995 draft §3.4.1), the headers and the body on a fastify reply, the
+ * whole header block within {@link HEADER_BUDGET}. An HTTP/0.9
+ * Simple-Request gets the body alone (see `simple.ts`).
  */
+import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Answer } from './answer.js';
 
 /**
+ * The most bytes the header block of an answer takes, status line and
+ * the empty line included. RFC 9110 §5.4 leaves the limit to each
+ * recipient; 8 KiB is what the smallest common buffers hold (a reverse
+ * proxy's buffer for an upstream's headers, e.g. nginx's
+ * `proxy_buffer_size` of 4 or 8 KiB; Node's 16 KiB, HAProxy's
+ * `tune.bufsize` of 16 KiB for the whole block).
+ *
+ * @example
+ * ```ts
+ * HEADER_BUDGET; // 8192
+ * ```
+ */
+export const HEADER_BUDGET = 8192;
+
+/** What node writes after the fields given to it: `Date` (37), `Connection` (24), `Keep-Alive` (27), `Content-Length` or `Transfer-Encoding` (30). */
+const WRITTEN_BY_NODE = 128;
+/** Below this many bytes in an answer's own fields and reason, nothing needs counting (the pipeline's fields take well under 1 KiB). */
+const CERTAINLY_WITHIN = HEADER_BUDGET - 2048;
+
+/**
+ * The fields an answer can do without, dropped in this order while its
+ * header block is still over budget (after `Link` was cut and the
+ * Reason-Phrase shortened): validators first (the answer is then only
+ * cached for its `Cache-Control`), then what only a page or a script in
+ * a browser reads. `Location`, `Content-Type`, `Cache-Control`, `Vary`,
+ * `Allow`, `Retry-After` and the CORS origin are never dropped.
+ */
+const DROPPABLE = ['link', 'last-modified', 'etag', 'content-security-policy', 'access-control-expose-headers'] as const;
+
+/** Bytes of one field line, `name: value` CRLF (latin1, as node writes it). */
+function fieldBytes(name: string, value: string): number {
+  return name.length + value.length + 4;
+}
+
+/** Bytes of the header block: status line, fields, empty line (what node adds counted in {@link WRITTEN_BY_NODE}). */
+function blockBytes(reason: string, fields: Readonly<Record<string, string>>): number {
+  let n = 'HTTP/1.1 000 \r\n'.length + reason.length + 2 + WRITTEN_BY_NODE;
+  for (const name in fields) n += fieldBytes(name, fields[name]!);
+  return n;
+}
+
+/**
+ * The link-values of a `Link` field (RFC 8288 §3), each whole: a
+ * URI-Reference cannot hold "<" (RFC 3986 §2), so `, <` only ever
+ * separates two values.
+ */
+function linkValues(field: string): string[] {
+  return field.split(', <').map((v, i) => (i === 0 ? v : `<${v}`));
+}
+
+/**
+ * The status, Reason-Phrase and fields of an answer cut to fit `budget`
+ * bytes of header block, in this order, until they fit:
+ *
+ * 1. `Link` keeps as many of its values as fit, in order, whole, and
+ *    then `<…>; rel="describedby"; type="application/json"` for
+ *    `answer.allLinks`, the record that lists every one (RFC 8288 §3;
+ *    "describedby" is in the IANA link relation registry);
+ * 2. the Reason-Phrase becomes the status code's own (a move's target
+ *    is in `Location` and the body: 1995 draft §3.4.1 asks for a
+ *    relevant phrase, not a long one);
+ * 3. {@link DROPPABLE} fields go, one by one.
+ *
+ * `Location` is never cut: a URL that leaves no room even then (one over
+ * about 7,700 octets, which RFC 9110 §4.1 still asks every recipient to
+ * take) goes out as it is, with the least beside it. `fields` holds every
+ * field of the answer (the pipeline's too); `budget` leaves room for
+ * what node writes itself.
+ *
+ * @example
+ * ```ts
+ * const links = Array.from({ length: 1000 }, (_, i) => `<urn:example:old-${i}>; rel="predecessor-version"`).join(', ');
+ * const fit = fitHeaderBudget(200, 'OK', { 'content-type': 'text/plain', link: links }, 'http://r.example/urn:example:new?s=I2C');
+ * fit.fields.link!.length < 8192; // true
+ * fit.fields.link!.endsWith('<http://r.example/urn:example:new?s=I2C>; rel="describedby"; type="application/json"'); // true
+ * fitHeaderBudget(200, 'OK', { 'content-type': 'text/plain' }).fields; // { 'content-type': 'text/plain' } (within the budget: as it was)
+ * ```
+ */
+export function fitHeaderBudget(status: number, reason: string, fields: Record<string, string>, allLinks?: string, budget = HEADER_BUDGET): { reason: string; fields: Record<string, string> } {
+  let size = blockBytes(reason, fields);
+  if (size <= budget) return { reason, fields };
+  const out = { ...fields };
+  const link = out.link;
+  if (link !== undefined) {
+    delete out.link;
+    size -= fieldBytes('link', link);
+    const rest = allLinks !== undefined ? `<${allLinks}>; rel="describedby"; type="application/json"` : undefined;
+    // Each value kept takes its length and a ", "; the last one none unless the pointer to the rest follows.
+    let room = budget - size - fieldBytes('link', '') - (rest !== undefined ? rest.length : -2);
+    const kept: string[] = [];
+    for (const v of linkValues(link)) {
+      if (v.length + 2 > room) break;
+      kept.push(v);
+      room -= v.length + 2;
+    }
+    if (rest !== undefined && room >= 0) kept.push(rest);
+    if (kept.length > 0 && room >= 0) {
+      out.link = kept.join(', ');
+      size += fieldBytes('link', out.link);
+    }
+  }
+  let shortReason = reason;
+  if (size > budget) {
+    shortReason = http.STATUS_CODES[status] ?? '';
+    size -= reason.length - shortReason.length;
+  }
+  for (const name of DROPPABLE) {
+    if (size <= budget) break;
+    const v = out[name];
+    if (v === undefined) continue;
+    delete out[name];
+    size -= fieldBytes(name, v);
+  }
+  return { reason: shortReason, fields: out };
+}
+
+/**
  * Sends an answer on a fastify reply (HEAD gets the headers only; 304 and
- * 204 no body).
+ * 204 no body), its header block within {@link HEADER_BUDGET}
+ * ({@link fitHeaderBudget}).
  *
  * @example
  * ```ts
@@ -21,9 +141,23 @@ import type { Answer } from './answer.js';
  * ```
  */
 export function sendAnswer(reply: FastifyReply, a: Answer): FastifyReply {
+  let reason = a.reason;
+  let headers = a.headers;
+  let own = reason?.length ?? 0;
+  for (const name in headers) own += fieldBytes(name, headers[name]!);
+  if (own > CERTAINLY_WITHIN) {
+    // Every field the answer will carry: the pipeline's (CORS, security) and the answer's.
+    const all: Record<string, string> = {};
+    const set = reply.getHeaders();
+    for (const name in set) { const v = set[name]; if (v !== undefined) all[name] = Array.isArray(v) ? v.join(', ') : String(v); }
+    const fit = fitHeaderBudget(a.status, reason ?? http.STATUS_CODES[a.status] ?? '', Object.assign(all, headers), a.allLinks);
+    for (const name in set) if (!(name in fit.fields)) reply.removeHeader(name);
+    reason = fit.reason;
+    headers = fit.fields;
+  }
   // Node writes statusMessage with the status line when writeHead is given none.
-  if (a.reason !== undefined) reply.raw.statusMessage = a.reason;
-  reply.code(a.status).headers(a.headers);
+  if (reason !== undefined) reply.raw.statusMessage = reason;
+  reply.code(a.status).headers(headers);
   if (a.status === 304 || a.status === 204) return reply.send();
   if (typeof a.body === 'string' || a.body instanceof Uint8Array) return reply.send(a.body);
   return reply.send(Readable.from(a.body));

@@ -103,6 +103,11 @@ export class HostAuthorities {
     return this.opts.fallback;
   }
 
+  /** True when `host` (lower case, no port) is the host of a `urn:dns:` authority held here (the fallback included). */
+  holds(host: string): boolean {
+    return this.#byHost.has(host);
+  }
+
   /** True when the ElementIDs of `authority` match without regard to case (1995 draft §2.3.1): every `urn:dns:` one not configured otherwise. */
   caseInsensitive(authority: string): boolean {
     return authority.startsWith('urn:dns:') && !this.#caseSensitive.has(authority);

@@ -118,6 +118,11 @@ function urlFor(c: RespondContext, asked: Asked, to: string): string {
   return c.httpVersion === '1.1' ? path : `${c.base}${path}`;
 }
 
+/** This resolver's URL for the record of the subject (RFC 2483 I2C): every location and link of the name. */
+function recordUrl(c: RespondContext, s: Subject): string {
+  return `${c.base}/${s.key}?s=I2C`;
+}
+
 /** `Link` field values (RFC 8288 §3) for the subject. */
 function links(s: Subject, row: AnswerRow, locations: readonly NameLocation[], preferred: NameLocation | undefined): string | undefined {
   const out: string[] = [];
@@ -137,7 +142,7 @@ function links(s: Subject, row: AnswerRow, locations: readonly NameLocation[], p
 function body(c: RespondContext, s: Subject, asked: Asked, row: AnswerRow, format: ResultFormat, locations: readonly NameLocation[]): Rendered {
   const r = s.record;
   const lineLength = c.config.urc0LineLength;
-  const recordUrl = `${c.base}/${s.key}?s=I2C`;
+  const record = recordUrl(c, s);
   switch (row.body) {
     case 'locations':
       return renderLocations(s.urn, locations, format, s.rule ? { prefixRule: { prefix: s.rule.prefix, target: s.rule.target } } : { status: r?.status ?? 'active' }, lineLength);
@@ -148,11 +153,11 @@ function body(c: RespondContext, s: Subject, asked: Asked, row: AnswerRow, forma
     case 'moved':
       return renderMoved(r!, format);
     case 'tombstone':
-      return renderTombstone(r!, format, recordUrl);
+      return renderTombstone(r!, format, record);
     case 'history':
       return renderHistory(s.urn, s.history ?? [], format, `${c.base}/${s.key}?history`);
     case 'reserved':
-      return renderReserved(r!, format, recordUrl);
+      return renderReserved(r!, format, record);
     case 'unknown':
       return renderMessage('Not Found', `${s.urn} is not known to this resolver`, format);
   }
@@ -239,7 +244,7 @@ export function respond(c: RespondContext, s: Subject, asked: Asked): Answer {
     ? { format, body: `${reason}: ${preferred!.url}\n` }
     : body(c, s, asked, effective, format, locations);
   headers['content-type'] = MEDIA_TYPES[rendered.format];
-  return { status, reason, headers, body: rendered.body, kind: 'resolve' };
+  return { status, reason, headers, body: rendered.body, kind: 'resolve', ...(link !== undefined ? { allLinks: recordUrl(c, s) } : {}) };
 }
 
 /** 406 with the formats the answer is available in (RFC 9110 §15.5.7). */
