@@ -99,8 +99,6 @@ export interface ServerOptions {
    * `authority` and the `urn:dns:` entries of the authority registry.
    */
   authorities?: readonly string[];
-  /** Authorities whose ElementIDs are case-sensitive; every other `urn:dns:` one matches without regard to case (1995 draft §2.3.1). */
-  caseSensitiveAuthorities?: readonly string[];
   /**
    * The resolver's own URL as clients reach it (`https://urn.example.org`),
    * for absolute `Location`s (HTTP/1.0), the urn+a pointer and the

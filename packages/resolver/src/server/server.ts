@@ -115,7 +115,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const authorities = new HostAuthorities(store, {
       fallback: authority !== '' ? authority : undefined,
       held: (opts.authorities ?? []).map(authorityPrefix),
-      caseSensitive: (opts.caseSensitiveAuthorities ?? []).map(authorityPrefix),
     });
     await authorities.refresh();
     // What resolution consults besides the store: link health (kept fresh
@@ -227,6 +226,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       });
     }
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
+    // Names one key under the 1995 draft §2.3.1 case rule, kept apart by migration 0011: the operator decides.
+    const collisions = await store.listing.keyCollisions();
+    if (collisions.length > 0) app.log.warn({ collisions }, 'names that are one name under the 1995 draft §2.3.1 case rule are kept under their old keys: only the lower-case one resolves');
     linkHealth.start(opts.linkHealthRefreshMs ?? 60_000, (e) => app.log.error({ err: e }, 'reloading the link health failed'));
     // What other processes change of what this one keeps in memory (a cron link check, another server's registry edit).
     const changes = await store.changes.watch(opts.changePollMs ?? 1000, async (topic) => {

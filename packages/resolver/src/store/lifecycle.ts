@@ -31,7 +31,9 @@ export type NameState = NameStatus | 'none';
  * exists), `never-active` (a reserved name has no location to move
  * from), `redirect-cycle` (the move's chain of URNs leads back),
  * `not-withdrawn` and `nothing-to-reinstate` (a reinstate of a name that
- * is not withdrawn, or that never was anything else).
+ * is not withdrawn, or that never was anything else), `case-variant` (a
+ * record written under another spelling of a name the store holds: one
+ * name under the 1995 draft §2.3.1 case rule, keys.ts).
  *
  * @example
  * ```ts
@@ -39,7 +41,7 @@ export type NameState = NameStatus | 'none';
  * LIFECYCLE.withdrawn.active === code; // true
  * ```
  */
-export type LifecycleRefusal = 'withdrawn-name' | 'name-exists' | 'never-active' | 'redirect-cycle' | 'not-withdrawn' | 'nothing-to-reinstate';
+export type LifecycleRefusal = 'withdrawn-name' | 'name-exists' | 'never-active' | 'redirect-cycle' | 'not-withdrawn' | 'nothing-to-reinstate' | 'case-variant';
 
 /**
  * The transition table: for each state a name is in and each status a
@@ -73,6 +75,7 @@ const MESSAGES: Record<LifecycleRefusal, (key: string, detail: string) => string
   'redirect-cycle': (key, detail) => `moving ${key} would close a cycle of redirects: ${detail}`,
   'not-withdrawn': (key) => `${key} is not withdrawn: there is nothing to reinstate`,
   'nothing-to-reinstate': (key) => `${key} was withdrawn when it was registered: it had no earlier record to reinstate`,
+  'case-variant': (key, detail) => `${detail} is already registered, and is the same name as ${key} (1995 draft §2.3.1: ElementIDs of urn:dns: names are not case-sensitive): write it as ${detail}`,
 };
 
 /**
@@ -139,6 +142,10 @@ export async function checkTransition(current: NameRecord | undefined, next: Nam
     op = 'reinstate';
   }
   if (!isChangeOp(op)) throw new LifecycleError(op, next.key, from, next.status);
+  // A name keeps the spelling it was registered with: another spelling of its key names it, never replaces it (keys.ts).
+  if (current && current.urn !== next.urn && nameKey(current.urn).spelling !== nameKey(next.urn).spelling) {
+    throw new LifecycleError('case-variant', next.urn, from, next.status, current.urn);
+  }
   if (next.status === 'moved' && next.movedTo !== undefined) {
     const cycle = await cycleOf(next.key, next.movedTo, lookup);
     if (cycle) throw new LifecycleError('redirect-cycle', next.key, from, next.status, cycle.join(' -> '));

