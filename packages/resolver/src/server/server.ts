@@ -20,7 +20,7 @@ import { registerWebPage } from '../web/index.js';
 import { loadDemoData, DEMO_AUTHORITY } from '../demo/index.js';
 import { openStore } from '../store/open.js';
 import { authorityPrefix } from '../store/keys.js';
-import { DEFAULT_LOCATION_SCHEMES } from '../store/validate.js';
+import { DEFAULT_LOCATION_SCHEMES, MAX_NAME_LENGTH } from '../store/validate.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
 import { Metrics, storeAvailabilityMetrics, storeGauges } from './metrics.js';
@@ -100,6 +100,7 @@ export interface RunningServer {
  */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  if (!(limits.urnLength >= MAX_NAME_LENGTH)) throw new RangeError(`limits.urnLength is at least ${MAX_NAME_LENGTH}, the longest name the store takes: every name registered must be one a request can ask for`);
   const ownsStore = opts.store === undefined;
   // A store given by the caller is served as it is (it may be shared; its owner chose its name cache).
   const staleIfErrorMs = (opts.staleIfErrorSeconds ?? DEFAULT_STALE_IF_ERROR_MS / 1000) * 1000;

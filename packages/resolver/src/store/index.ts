@@ -27,5 +27,5 @@ export { PgEndpoint, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS, type PgEndpointOptions
 export { nameKey, authorityPrefix, inAuthority, prefixInAuthority, type NameKey } from './keys.js';
 export { createToken, verifyToken, TokenTable, type CreatedToken, type TokenInfo } from './tokens.js';
 export { importNames, type ImportReport, type ImportOptions } from './import.js';
-export { validateNameInput, checkScheme, InputError, DEFAULT_LOCATION_SCHEMES, MAX_METADATA_DEPTH, type ValidateOptions } from './validate.js';
+export { validateNameInput, checkNewName, checkScheme, InputError, DEFAULT_LOCATION_SCHEMES, MAX_METADATA_DEPTH, MAX_NAME_LENGTH, type ValidateOptions } from './validate.js';
 export { CsvReader, type CsvRecord } from './csv.js';

@@ -57,6 +57,45 @@ for (const engine of engines) {
       expect(JSON.parse(moved.text)).toMatchObject({ op: 'move', record: { urn: `${L}:MixedCase` } });
     });
 
+    const importLines = (lines: unknown[]) => get(server.url, '/admin/import', { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+      { method: 'POST', body: lines.map((l) => JSON.stringify(l)).join('\n') });
+
+    it('1995 draft §2.3: ElementIDs beginning "urn+" are refused at every write (PUT, import, mint), 400 with a code', async () => {
+      for (const [urn, offset] of [[`${L}:urn+m`, L.length + 1], [`${L}:URN+mine`, L.length + 1], ['urn:example:urn+x', 12]] as const) {
+        const r = await put(urn);
+        expect([urn, r.status]).toEqual([urn, 400]);
+        expect(JSON.parse(r.text)).toMatchObject({ code: 'reserved-element-id', offset });
+      }
+      const imported = await importLines([{ urn: `${L}:fine-1`, url: 'http://a.example/1' }, { urn: `${L}:urn+p`, url: 'http://a.example/2' }]);
+      expect(imported.status).toBe(422);
+      expect(JSON.parse(imported.text)).toMatchObject({ ok: false, errors: [{ line: 2, code: 'reserved-element-id' }] });
+      expect((await get(server.url, `/${L}:fine-1`)).status).toBe(404);
+      const minted = await send('POST', '/admin/mint', { prefix: `${L}:urn+n` });
+      expect(minted.status).toBe(400);
+      expect(JSON.parse(minted.text)).toMatchObject({ code: 'reserved-element-id' });
+      // The resolver still answers the reserved request itself.
+      expect((await get(server.url, '/urn+m', { accept: 'text/plain' })).status).toBe(200);
+    });
+
+    it('one length limit: a name longer than every resolution form can ask for is refused at write (400, the limit stated); the longest one resolves in every form', async () => {
+      const tooLong = `urn:example:${'a'.repeat(5000)}`;
+      const r = await put(tooLong, { locations: ['http://a.example/long'] });
+      expect(r.status).toBe(400);
+      const p = JSON.parse(r.text) as { code: string; detail: string; offset: number };
+      expect(p).toMatchObject({ code: 'urn-too-long', offset: 4096 });
+      expect(p.detail).toContain('4096');
+      const imported = await importLines([{ urn: tooLong, url: 'http://a.example/long' }]);
+      expect(JSON.parse(imported.text)).toMatchObject({ ok: false, errors: [{ line: 1, code: 'urn-too-long' }] });
+      const longest = `urn:example:${'b'.repeat(4096 - 12)}`;
+      expect(longest.length).toBe(4096);
+      expect((await put(longest, { locations: ['http://a.example/longest'] })).status).toBe(201);
+      expect((await put(`${longest}c`, { locations: ['http://a.example/longest'] })).status).toBe(400);
+      for (const path of [`/${longest}`, `/uri-res/N2L?${longest}`, `/uri-res/I2Ls?${longest}`, `/${longest}?s=I2Ls`]) {
+        const a = await get(server.url, path);
+        expect([path.slice(0, 24), a.status]).toEqual([path.slice(0, 24), path.includes('I2Ls') ? 200 : 302]);
+      }
+    });
+
     it('RFC 8141 §3.1: under any other NID the NSS keeps its case (two names)', async () => {
       expect((await put('urn:example:CaseKept')).status).toBe(201);
       expect((await put('urn:example:casekept')).status).toBe(201);
