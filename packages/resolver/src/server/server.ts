@@ -21,6 +21,7 @@ import { loadDemoData, DEMO_AUTHORITY } from '../demo/index.js';
 import { openStore } from '../store/open.js';
 import { authorityPrefix } from '../store/keys.js';
 import { DEFAULT_LOCATION_SCHEMES, MAX_NAME_LENGTH } from '../store/validate.js';
+import { ownOrigins, ownUrnReader } from './own-urls.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin.js';
 import { Metrics, storeAvailabilityMetrics, storeGauges } from './metrics.js';
@@ -214,6 +215,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const shown = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shown}:${port}`;
     ownUrl = url;
+    // A move to one of this server's own URLs for a name is a move to that name (the cycle check, store/lifecycle.ts).
+    const dropOwnUrls = store.writer.addOwnUrls(ownUrnReader(ownOrigins(url, publicUrl), (h) => authorities.forHost(h)));
     if (opts.oai !== false) {
       // OAI-PMH §4.2: adminEmail is an address with a dotted domain (the schema's pattern).
       const contact = (opts.about?.contact ?? '').replace(/^mailto:/i, '');
@@ -274,6 +277,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       httpServer.close(() => undefined);
       await frontClosed;
       await app.close();
+      dropOwnUrls();
       await worker?.close();
       linkHealth.close();
       changes.close();

@@ -96,6 +96,69 @@ for (const engine of engines) {
       }
     });
 
+    /** Follows Location headers from `path` through the running server (a URN's own URL here; anything else ends it): the URLs visited. */
+    const follow = async (path: string): Promise<string[]> => {
+      const seen: string[] = [];
+      let url = new URL(path, server.url).href;
+      while (url.startsWith(server.url) && seen.length < 50) {
+        expect(seen).not.toContain(url);
+        seen.push(url);
+        const r = await get(server.url, url.slice(server.url.length));
+        const location = r.headers.get('location');
+        if (r.status < 300 || r.status > 399 || location === null) break;
+        url = new URL(location, url).href;
+      }
+      seen.push(url);
+      return seen;
+    };
+
+    it('the cycle check reads names by the key: a loop through case variants is refused (409 naming the loop), and a client following the redirects ends', async () => {
+      expect((await put(`${L}:CaseX`, { locations: ['http://a.example/x'] })).status).toBe(201);
+      expect((await put(`${L}:casey`, { locations: ['http://a.example/y'] })).status).toBe(201);
+      expect((await send('POST', `/admin/move/${L}:CaseX`, { to: `${L}:CASEY` })).status).toBe(200);
+      const back = await send('POST', `/admin/move/${L}:casey`, { to: `${L}:CaseX` });
+      expect(back.status).toBe(409);
+      const p = JSON.parse(back.text) as { code: string; detail: string };
+      expect(p.code).toBe('redirect-cycle');
+      expect(p.detail).toContain(`${L}:casey -> ${L}:casex -> ${L}:casey`);
+      const visited = await follow('/CaseX');
+      expect(visited[visited.length - 1]).toBe('http://a.example/y');
+    });
+
+    it("a move to this resolver's own URL for a name is a move to that name: a loop through it is refused", async () => {
+      for (const n of ['cy-a', 'cy-b', 'cy-c']) expect((await put(`urn:example:${n}`)).status).toBe(201);
+      expect((await send('POST', '/admin/move/urn:example:cy-a', { to: 'urn:example:cy-b' })).status).toBe(200);
+      const port = new URL(server.url).port;
+      for (const to of [`${server.url}/urn:example:cy-a`, `http://localhost:${port}/uri-res/N2L?urn:example:cy-a`, `${server.url}/URN:EXAMPLE:cy-a?s=I2L`]) {
+        const r = await send('POST', '/admin/move/urn:example:cy-b', { to });
+        expect([to, r.status, (JSON.parse(r.text) as { code: string }).code]).toEqual([to, 409, 'redirect-cycle']);
+      }
+      // Through a PUT and through the bare form of the 1995 draft too.
+      expect((await send('POST', `/admin/move/${L}:casey`, { to: 'urn:example:cy-c' })).status).toBe(200);
+      const bare = await send('PUT', '/admin/names/urn:example:cy-c', { status: 'moved', movedTo: `${server.url}/casey` });
+      expect([bare.status, (JSON.parse(bare.text) as { code: string }).code]).toEqual([409, 'redirect-cycle']);
+      // Another name's own URL is no loop; a client following it ends.
+      expect((await send('POST', '/admin/move/urn:example:cy-b', { to: `${server.url}/urn:example:cy-c` })).status).toBe(200);
+      const visited = await follow('/urn:example:cy-a');
+      expect(visited[visited.length - 1]).toBe(`http://a.example/${encodeURIComponent('urn:example:cy-c')}`);
+    });
+
+    it('bulk import keeps the limit of the admin API: no chain of more than 1,000 names, no cycle; a single write that makes one too long is refused too', async () => {
+      const chain = (prefix: string, names: number) => Array.from({ length: names }, (_, i) =>
+        (i < names - 1 ? { urn: `urn:example:${prefix}${i}`, status: 'moved', movedTo: `urn:example:${prefix}${i + 1}` } : { urn: `urn:example:${prefix}${i}`, url: 'http://a.example/end' }));
+      const tooLong = await importLines(chain('long', 1101));
+      expect(tooLong.status).toBe(422);
+      expect(JSON.parse(tooLong.text)).toMatchObject({ ok: false, errors: [{ code: 'chain-too-long' }] });
+      expect((await get(server.url, '/urn:example:long0')).status).toBe(404);
+      const cycle = await importLines([{ urn: 'urn:example:ic-a', status: 'moved', movedTo: 'urn:example:ic-b' }, { urn: 'urn:example:ic-b', status: 'moved', movedTo: `${server.url}/urn:example:ic-a` }]);
+      expect(JSON.parse(cycle.text)).toMatchObject({ ok: false, errors: [{ line: 2, code: 'redirect-cycle' }] });
+      // 1,000 names (999 redirects) is the longest chain; one more name moved to its head is refused.
+      expect(JSON.parse((await importLines(chain('max', 1000))).text)).toMatchObject({ ok: true, created: 1000 });
+      const onMore = await send('PUT', '/admin/names/urn:example:one-more', { status: 'moved', movedTo: 'urn:example:max0' });
+      expect(onMore.status).toBe(409);
+      expect(JSON.parse(onMore.text)).toMatchObject({ code: 'chain-too-long' });
+    }, 60_000);
+
     it('RFC 8141 §3.1: under any other NID the NSS keeps its case (two names)', async () => {
       expect((await put('urn:example:CaseKept')).status).toBe(201);
       expect((await put('urn:example:casekept')).status).toBe(201);
