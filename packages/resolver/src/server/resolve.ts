@@ -172,8 +172,9 @@ export class UrnResolutionService {
       };
     }
     const rule = await this.store.prefixRules.match(nk.key);
-    if (rule) return { key: nk.key, urn: nk.key, state: 'rule', rule };
-    return { key: nk.key, urn: nk.key, state: 'unknown' };
+    // A name the store does not hold keeps the spelling it was asked in (a rule's target takes its rest as asked).
+    if (rule) return { key: nk.key, urn: nk.spelling, state: 'rule', rule };
+    return { key: nk.key, urn: nk.spelling, state: 'unknown' };
   }
 
   #reservedContext(req: ResolutionRequest): ReservedContext {

@@ -24,7 +24,7 @@ export type { NameLookup } from './reader.js';
 export { StoreFault, storeFault, pgFault, sqliteFault, STORE_FAULT_STATUS, type StoreFaultCode, type StorePart, type WriteOutcome } from './store-fault.js';
 export { StoreAvailability, type AvailabilitySnapshot, type PartAvailability } from './availability.js';
 export { PgEndpoint, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS, type PgEndpointOptions } from './postgres-pool.js';
-export { nameKey, authorityPrefix, inAuthority, prefixInAuthority, type NameKey } from './keys.js';
+export { nameKey, keyPrefix, authorityPrefix, inAuthority, prefixInAuthority, type NameKey } from './keys.js';
 export { createToken, verifyToken, TokenTable, type CreatedToken, type TokenInfo } from './tokens.js';
 export { importNames, type ImportReport, type ImportOptions } from './import.js';
 export { validateNameInput, checkNewName, checkScheme, InputError, DEFAULT_LOCATION_SCHEMES, MAX_METADATA_DEPTH, MAX_NAME_LENGTH, type ValidateOptions } from './validate.js';

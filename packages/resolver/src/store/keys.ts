@@ -92,6 +92,25 @@ export function nameKey(urn: string): NameKey {
 }
 
 /**
+ * The key prefix that a listing's prefix as written selects: "urn" and the
+ * NID in lower case, and under the "dns" SchemeID the rest too (`%hh`
+ * kept), as {@link nameKey} writes keys; anything not a URN prefix as it is.
+ *
+ * @example
+ * ```ts
+ * keyPrefix('URN:DNS:Library.BigState.EDU:AJ17-'); // 'urn:dns:library.bigstate.edu:aj17-'
+ * keyPrefix('URN:ISBN:978X'); // 'urn:isbn:978X'
+ * ```
+ */
+export function keyPrefix(prefix: string): string {
+  if (prefix.length <= 4 || prefix.slice(0, 4).toLowerCase() !== 'urn:') return prefix;
+  const colon = prefix.indexOf(':', 4);
+  const head = (colon < 0 ? prefix : prefix.slice(0, colon)).toLowerCase();
+  const rest = colon < 0 ? '' : prefix.slice(colon);
+  return head === 'urn:dns' ? head + lowerKeepingTriplets(rest) : head + rest;
+}
+
+/**
  * The canonical form of a naming-authority prefix (`urn:dns:host`,
  * `urn:isbn`, `urn:nbn:de:101-`; `*`, `urn` or empty for all names).
  *

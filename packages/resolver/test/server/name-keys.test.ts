@@ -159,6 +159,17 @@ for (const engine of engines) {
       expect(JSON.parse(onMore.text)).toMatchObject({ code: 'chain-too-long' });
     }, 60_000);
 
+    it('listing prefixes and partial-redirect rules follow the key; a rule passes on the rest of the name as asked', async () => {
+      const listed = JSON.parse((await get(server.url, `/admin/names?prefix=URN:DNS:Library.BigState.EDU:MIXED`, { authorization: `Bearer ${token}` })).text) as { prefix: string; items: Array<{ urn: string }> };
+      expect(listed.prefix).toBe(`${L}:mixed`);
+      expect(listed.items.map((i) => i.urn)).toEqual([`${L}:MixedCase`]);
+      expect((await send('PUT', '/admin/prefix-rules', { prefix: `${L}:Archive/`, target: 'https://archive.example/items/' })).status).toBe(200);
+      for (const [path, location] of [[`/${L}:ARCHIVE/Item7`, 'https://archive.example/items/Item7'], ['/archive/item8', 'https://archive.example/items/item8']]) {
+        const r = await get(server.url, path!);
+        expect([path, r.status, r.headers.get('location')]).toEqual([path, 302, location]);
+      }
+    });
+
     it('RFC 8141 §3.1: under any other NID the NSS keeps its case (two names)', async () => {
       expect((await put('urn:example:CaseKept')).status).toBe(201);
       expect((await put('urn:example:casekept')).status).toBe(201);
