@@ -119,14 +119,14 @@ export const MAX_CHAIN = 1000;
  * @example
  * ```ts
  * const names = new Map<string, NameRecord>();
- * const chain: ChainReader = { lookup: async (k) => names.get(k), movedHere: async () => [], ownUrn: (url) => url.startsWith('http://127.0.0.1:4500/urn:') ? url.slice(22) : undefined };
+ * const chain: ChainReader = { lookup: async (k) => names.get(k), movedHere: async () => new Map(), ownUrn: (url) => url.startsWith('http://127.0.0.1:4500/urn:') ? url.slice(22) : undefined };
  * chain.ownUrn?.('http://127.0.0.1:4500/urn:example:a'); // 'urn:example:a'
  * ```
  */
 export interface ChainReader {
   lookup(key: string): Promise<NameRecord | undefined>;
-  /** The keys of the names whose move points at `key` (store/links.ts: `name_links`). */
-  movedHere(key: string): Promise<string[]>;
+  /** For each of `keys`, the keys of the names whose move points at it (store/links.ts: `name_links`). */
+  movedHere(keys: readonly string[]): Promise<Map<string, string[]>>;
   /**
    * The URN that a URL at this resolver's own origins asks for
    * (`http://127.0.0.1:4500/urn:example:a`, `/uri-res/N2L?urn:…`): a move
@@ -187,12 +187,15 @@ function describeChain(names: readonly string[]): string {
  * ```ts
  * const rec = (key: string, movedTo?: string): NameRecord => ({ key, urn: key, status: movedTo ? 'moved' : 'active', locations: [], version: 1, created: 0, updated: 0, ...(movedTo ? { movedTo } : {}) });
  * const names = new Map([['urn:ex:a', rec('urn:ex:a', 'urn:ex:b')], ['urn:ex:b', rec('urn:ex:b')]]);
- * const chain: ChainReader = { lookup: async (k) => names.get(k), movedHere: async (k) => (k === 'urn:ex:b' ? ['urn:ex:a'] : []) };
+ * const chain: ChainReader = { lookup: async (k) => names.get(k), movedHere: async (keys) => new Map(keys.map((k) => [k, k === 'urn:ex:b' ? ['urn:ex:a'] : []])) };
  * await chainTooLong(['urn:ex:a'], chain); // undefined
  * ```
  */
 export async function chainTooLong(keys: readonly string[], chain: ChainReader): Promise<LifecycleError | undefined> {
   const walk: ChainWalk = { chain, into: new Map(), sources: new Map(), onward: new Map() };
+  // The names moved to the names written, asked at once (an import's batch is one query, not one a name).
+  const direct = await chain.movedHere(keys);
+  for (const key of keys) walk.sources.set(key, (direct.get(key) ?? []).filter((s) => s !== key));
   for (const key of keys) {
     const before = await namesInto(key, walk);
     const after = await namesOnward(key, walk);
@@ -212,14 +215,17 @@ interface ChainWalk {
 /** How many names are before `key` on the longest chain of moves into it (more than MAX_CHAIN: MAX_CHAIN + 1). */
 async function namesInto(key: string, walk: ChainWalk): Promise<number> {
   // Depth first, without recursion: a name's count is known once its sources' are.
-  const stack = [{ key, depth: 0 }];
+  const stack: Array<{ key: string; depth: number; expanded?: boolean }> = [{ key, depth: 0 }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
     if (walk.into.has(top.key)) { stack.pop(); continue; }
     let sources = walk.sources.get(top.key);
     if (sources === undefined) {
-      sources = (await walk.chain.movedHere(top.key)).filter((s) => s !== top.key);
+      sources = ((await walk.chain.movedHere([top.key])).get(top.key) ?? []).filter((s) => s !== top.key);
       walk.sources.set(top.key, sources);
+    }
+    if (top.expanded !== true) {
+      top.expanded = true;
       // A tree deeper than the limit: too long, whatever else it holds.
       if (top.depth > MAX_CHAIN) return MAX_CHAIN + 1;
       const open = sources.filter((s) => !walk.into.has(s));
@@ -288,7 +294,7 @@ async function chainThrough(key: string, walk: ChainWalk): Promise<string[]> {
  * @example
  * ```ts
  * const rec = (status: NameStatus, movedTo?: string): NameRecord => ({ key: 'urn:ex:a', urn: 'urn:ex:a', status, locations: [], version: 1, created: 0, updated: 0, ...(movedTo ? { movedTo } : {}) });
- * const chain: ChainReader = { lookup: async () => undefined, movedHere: async () => [] };
+ * const chain: ChainReader = { lookup: async () => undefined, movedHere: async () => new Map() };
  * await checkTransition(rec('active'), rec('moved', 'urn:ex:b'), chain); // 'move'
  * await checkTransition(rec('active'), rec('moved', 'URN:EX:a'), chain); // throws LifecycleError redirect-cycle
  * ```

@@ -138,7 +138,14 @@ export class NameWriter {
   #chain(w: WriteScope, lookup: (key: string) => Promise<NameRecord | undefined> = (k) => currentRecord(this.#db, w.trx, k)): ChainReader {
     return {
       lookup,
-      movedHere: async (key) => (await w.trx.selectFrom('name_links').select('source').where('target', '=', key).where('rel', '=', 'moved').execute()).map((r) => r.source),
+      movedHere: async (keys) => {
+        const out = new Map<string, string[]>();
+        for (let i = 0; i < keys.length; i += 500) {
+          const rows = await w.trx.selectFrom('name_links').select(['target', 'source']).where('target', 'in', keys.slice(i, i + 500)).where('rel', '=', 'moved').execute();
+          for (const r of rows) out.set(r.target, [...(out.get(r.target) ?? []), r.source]);
+        }
+        return out;
+      },
       ...(this.#ownUrls.size > 0 ? { ownUrn: this.#ownUrn } : {}),
     };
   }

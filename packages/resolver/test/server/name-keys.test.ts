@@ -157,6 +157,11 @@ for (const engine of engines) {
       const onMore = await send('PUT', '/admin/names/urn:example:one-more', { status: 'moved', movedTo: 'urn:example:max0' });
       expect(onMore.status).toBe(409);
       expect(JSON.parse(onMore.text)).toMatchObject({ code: 'chain-too-long' });
+      // Many names moved to one make a wide tree, not a long chain.
+      const fan = Array.from({ length: 1200 }, (_, i) => ({ urn: `urn:example:fan${i}`, status: 'moved', movedTo: 'urn:example:fan-hub' }));
+      expect(JSON.parse((await importLines(fan)).text)).toMatchObject({ ok: true, created: 1200 });
+      const hub = await send('PUT', '/admin/names/urn:example:fan-hub', { status: 'moved', movedTo: 'urn:example:fan-end' });
+      expect(JSON.parse(hub.text)).toMatchObject({ op: 'move', record: { status: 'moved' } });
     }, 60_000);
 
     it('listing prefixes and partial-redirect rules follow the key; a rule passes on the rest of the name as asked', async () => {
