@@ -53,18 +53,27 @@ export interface NameKey {
   spelling: string;
 }
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /**
- * ASCII letters in lower case, `%hh` triplets left as they are (RFC 8141
- * §3.1 keeps them upper case).
+ * ASCII letters in lower case but for the hex digits of `%hh` triplets,
+ * which are upper case (RFC 8141 §3.1).
  */
-function lowerKeepingTriplets(s: string): string {
+function lowerLettersUpperTriplets(s: string): string {
+  // The common case, no triplet: one native call (US-ASCII only, so no letter changes length).
+  if (!s.includes('%') && ASCII_ONLY.test(s)) return s.toLowerCase();
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 0x25) { out += s.slice(i, i + 3); i += 2; continue; }
+    if (c === 0x25) { out += s.slice(i, i + 3).toUpperCase(); i += 2; continue; }
     out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : s[i];
   }
   return out;
+}
+
+/** `%hh` triplets with upper-case hex digits, the rest as it is (RFC 8141 §3.1). */
+function upperTriplets(s: string): string {
+  return s.includes('%') ? s.replace(/%[0-9a-fA-F]{2}/g, (t) => t.toUpperCase()) : s;
 }
 
 /**
@@ -85,7 +94,7 @@ export function nameKey(urn: string): NameKey {
   const nid = parsed.nid.toLowerCase();
   const nssStart = 5 + nid.length;
   if (nid !== 'dns') return { key: normal, nid, authority: `urn:${nid}`, elementId: normal.slice(nssStart), spelling: normal };
-  const key = lowerKeepingTriplets(normal);
+  const key = lowerLettersUpperTriplets(normal);
   const colon = key.indexOf(':', nssStart);
   if (colon <= nssStart) return { key, nid, authority: 'urn:dns', elementId: key.slice(nssStart), spelling: key };
   return { key, nid, authority: key.slice(0, colon), elementId: key.slice(colon + 1), spelling: key.slice(0, colon) + normal.slice(colon) };
@@ -93,13 +102,14 @@ export function nameKey(urn: string): NameKey {
 
 /**
  * The key prefix that a listing's prefix as written selects: "urn" and the
- * NID in lower case, and under the "dns" SchemeID the rest too (`%hh`
- * kept), as {@link nameKey} writes keys; anything not a URN prefix as it is.
+ * NID in lower case, `%hh` in upper case, and under the "dns" SchemeID
+ * every other letter in lower case, as {@link nameKey} writes keys;
+ * anything not a URN prefix as it is.
  *
  * @example
  * ```ts
  * keyPrefix('URN:DNS:Library.BigState.EDU:AJ17-'); // 'urn:dns:library.bigstate.edu:aj17-'
- * keyPrefix('URN:ISBN:978X'); // 'urn:isbn:978X'
+ * keyPrefix('URN:ISBN:978X%2c'); // 'urn:isbn:978X%2C'
  * ```
  */
 export function keyPrefix(prefix: string): string {
@@ -107,7 +117,7 @@ export function keyPrefix(prefix: string): string {
   const colon = prefix.indexOf(':', 4);
   const head = (colon < 0 ? prefix : prefix.slice(0, colon)).toLowerCase();
   const rest = colon < 0 ? '' : prefix.slice(colon);
-  return head === 'urn:dns' ? head + lowerKeepingTriplets(rest) : head + rest;
+  return head === 'urn:dns' ? head + lowerLettersUpperTriplets(rest) : head + upperTriplets(rest);
 }
 
 /**
