@@ -128,19 +128,18 @@ describe('urikit serve', () => {
     expect((await run(['serve', '--rate-limit', '0'])).code).toBe(2);
   });
 
-  it('--host-authority, --case-sensitive-authority, --location-scheme, --admin-rate-limit and --admin-rate-burst', async () => {
+  it('--host-authority, --location-scheme, --admin-rate-limit and --admin-rate-burst', async () => {
     const home = mkdtempSync(join(tmpdir(), 'urikit-cli-deploy-'));
     const file = join(home, 'names.sqlite');
     const served = await startService(['serve', '--port', '0', '--db', file, '--demo', '--rate-limit', '1000',
-      '--host-authority', 'urn:dns:chris.lwr-ltd.co.uk', '--case-sensitive-authority', 'urn:dns:physics.bigstate.edu',
+      '--host-authority', 'urn:dns:chris.lwr-ltd.co.uk',
       '--location-scheme', 'gopher', '--admin-rate-limit', '1', '--admin-rate-burst', '2']);
     try {
-      // The 1995 bare form takes its authority from Host (§2.2.1); ElementIDs of urn:dns: names ignore case (§2.3.1) ...
+      // The 1995 bare form takes its authority from Host (§2.2.1); ElementIDs of urn:dns: names ignore case (§2.3.1).
       const bare = async (path: string, host: string) => (await rawGet(served.info.port, path, host)).headers.location;
       expect(await bare('/thesis12', 'chris.lwr-ltd.co.uk')).toBe('http://chris.lwr-ltd.example.org/thesis12.txt');
       expect(await bare('/AJ17-MCC', '127.0.0.1')).toBe('http://library.bigstate.example.org/aj17-mcc.html');
-      // ... unless the authority is case-sensitive.
-      expect((await rawGet(served.info.port, '/urn:dns:physics.bigstate.edu:THESIS12', '127.0.0.1')).status).toBe(404);
+      expect((await rawGet(served.info.port, '/urn:dns:physics.bigstate.edu:THESIS12', '127.0.0.1')).status).toBe(302);
       // Locations of an allowed extra scheme are taken; the others are refused with their offset.
       const token = (await run(['token', 'create', '--authority', 'urn:example:', '--db', file])).stdout.trim();
       const put = (url: string) => fetch(`${served.info.url}/admin/names/urn:example:gopher-hole`, {

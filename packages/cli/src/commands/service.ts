@@ -116,7 +116,6 @@ export const serveCommand: Command = {
     'trust-proxy': { type: 'string', multiple: true, arg: 'ADDRESS[/BITS]', help: 'a reverse proxy whose Forwarded / X-Forwarded-For names the client (repeatable, or comma-separated); nobody else\'s is believed' },
     'public-url': { type: 'string', arg: 'URL', help: 'this resolver\'s URL as clients reach it (absolute Location for HTTP/1.0, urn+a); default the listening address, never a request\'s Host' },
     'host-authority': { type: 'string', multiple: true, arg: 'AUTHORITY', help: 'another urn:dns:<host> authority whose ElementIDs /<ElementID> answers when the request\'s Host is <host> (repeatable; 1995 draft §2.2.1)' },
-    'case-sensitive-authority': { type: 'string', multiple: true, arg: 'AUTHORITY', help: 'an authority whose ElementIDs are case-sensitive (others of urn:dns: match without regard to case, 1995 draft §2.3.1)' },
     'location-scheme': { type: 'string', multiple: true, arg: 'SCHEME', help: 'a scheme locations may have besides http, https, ftp and urn (repeatable)' },
     'urc0-line-length': { type: 'string', arg: 'N', help: 'the longest text/urc-0 line for a URL; a longer one is written as <URL:...> over several lines (1995 draft §3.4.2; default 76, 40 gives the draft\'s wrapped example)' },
     'db-replica': { type: 'string', arg: 'URL', help: 'PostgreSQL: a streaming replica (postgres://...) where resolutions read; writes and admin reads go to --db, the primary; the lag is in /metrics' },
@@ -163,7 +162,6 @@ export const serveCommand: Command = {
       opts.trustProxy = list('trust-proxy');
     }
     if (list('host-authority').length > 0) opts.authorities = list('host-authority');
-    if (list('case-sensitive-authority').length > 0) opts.caseSensitiveAuthorities = list('case-sensitive-authority');
     if (list('location-scheme').length > 0) opts.locationSchemes = list('location-scheme');
     if (typeof args.values['public-url'] === 'string') {
       const u = args.values['public-url'];

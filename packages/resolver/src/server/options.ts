@@ -4,6 +4,7 @@
 import type { LinkSchedule, Politeness } from '../links/schedule.js';
 import type { ProbeOptions } from '../links/probe.js';
 import type { Store } from '../store/store.js';
+import { MAX_NAME_LENGTH } from '../store/validate.js';
 
 /**
  * The link checker of `urikit serve --check-links`: a background worker
@@ -51,7 +52,11 @@ export interface ServerLimits {
   importBytes: number;
   /** Largest request head, request line and headers (default 16 KiB; 431 beyond). */
   headerBytes: number;
-  /** Longest URN accepted in a resolution request (default 4096; 414 beyond). */
+  /**
+   * Longest URN accepted in a resolution request (414 beyond): at least
+   * the longest name the store takes (`MAX_NAME_LENGTH`, 4096, the
+   * default), so that every name registered can be resolved.
+   */
   urnLength: number;
   /** Time to receive a whole request, a bulk-import body included (default 30 s; 408 beyond). */
   requestTimeoutMs: number;
@@ -99,8 +104,6 @@ export interface ServerOptions {
    * `authority` and the `urn:dns:` entries of the authority registry.
    */
   authorities?: readonly string[];
-  /** Authorities whose ElementIDs are case-sensitive; every other `urn:dns:` one matches without regard to case (1995 draft §2.3.1). */
-  caseSensitiveAuthorities?: readonly string[];
   /**
    * The resolver's own URL as clients reach it (`https://urn.example.org`),
    * for absolute `Location`s (HTTP/1.0), the urn+a pointer and the
@@ -202,7 +205,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   jsonDepth: 64,
   importBytes: 1 << 30,
   headerBytes: 16 * 1024,
-  urnLength: 4096,
+  urnLength: MAX_NAME_LENGTH,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
 };

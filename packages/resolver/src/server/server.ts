@@ -20,7 +20,8 @@ import { registerWebPage } from '../web/index.js';
 import { loadDemoData, DEMO_AUTHORITY } from '../demo/index.js';
 import { openStore } from '../store/open.js';
 import { authorityPrefix } from '../store/keys.js';
-import { DEFAULT_LOCATION_SCHEMES } from '../store/validate.js';
+import { DEFAULT_LOCATION_SCHEMES, MAX_NAME_LENGTH } from '../store/validate.js';
+import { ownOrigins, ownUrnReader } from './resolution/own-urls.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin/routes.js';
 import { Metrics, storeAvailabilityMetrics, storeGauges } from './metrics.js';
@@ -101,6 +102,7 @@ export interface RunningServer {
  */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  if (!(limits.urnLength >= MAX_NAME_LENGTH)) throw new RangeError(`limits.urnLength is at least ${MAX_NAME_LENGTH}, the longest name the store takes: every name registered must be one a request can ask for`);
   const ownsStore = opts.store === undefined;
   // A store given by the caller is served as it is (it may be shared; its owner chose its name cache).
   const staleIfErrorMs = (opts.staleIfErrorSeconds ?? DEFAULT_STALE_IF_ERROR_MS / 1000) * 1000;
@@ -116,7 +118,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const authorities = new HostAuthorities(store, {
       fallback: authority !== '' ? authority : undefined,
       held: (opts.authorities ?? []).map(authorityPrefix),
-      caseSensitive: (opts.caseSensitiveAuthorities ?? []).map(authorityPrefix),
     });
     await authorities.refresh();
     // What resolution consults besides the store: link health (kept fresh
@@ -221,6 +222,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ownUrl = url;
     servedHosts.add(url);
     if (publicUrl !== undefined) servedHosts.add(publicUrl);
+    // A move to one of this server's own URLs for a name is a move to that name (the cycle check, store/lifecycle.ts).
+    const dropOwnUrls = store.writer.addOwnUrls(ownUrnReader(ownOrigins(url, publicUrl), (h) => authorities.forHost(h)));
     if (opts.oai !== false) {
       // OAI-PMH §4.2: adminEmail is an address with a dotted domain (the schema's pattern).
       const contact = (opts.about?.contact ?? '').replace(/^mailto:/i, '');
@@ -234,6 +237,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       });
     }
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
+    // Names one key under the 1995 draft §2.3.1 case rule, kept apart by migration 0011: the operator decides.
+    const collisions = await store.listing.keyCollisions();
+    if (collisions.length > 0) app.log.warn({ collisions }, 'names that are one name under the 1995 draft §2.3.1 case rule are kept under their old keys: only the lower-case one resolves');
     linkHealth.start(opts.linkHealthRefreshMs ?? 60_000, (e) => app.log.error({ err: e }, 'reloading the link health failed'));
     // What other processes change of what this one keeps in memory (a cron link check, another server's registry edit).
     const changes = await store.changes.watch(opts.changePollMs ?? 1000, async (topic) => {
@@ -278,6 +284,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       httpServer.close(() => undefined);
       await frontClosed;
       await app.close();
+      dropOwnUrls();
       await worker?.close();
       linkHealth.close();
       changes.close();

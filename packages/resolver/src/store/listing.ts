@@ -57,4 +57,29 @@ export class NameListing {
     const row = await q.executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+
+  /**
+   * The names that became one key under the 1995 draft §2.3.1 case rule
+   * when the store's `urn:dns:` keys were folded (migration 0011,
+   * case-fold-migration.ts): none of them was merged or moved; each group
+   * shares `key`, each name is still stored under `storedAs`. Empty in a
+   * store that had no such names.
+   *
+   * @example
+   * ```ts
+   * const store = await openStore(':memory:');
+   * await store.listing.keyCollisions(); // []
+   * await store.close();
+   * ```
+   */
+  async keyCollisions(): Promise<Array<{ key: string; storedAs: string[] }>> {
+    const rows = await this.#db.readDb.selectFrom('name_key_collisions').select(['key', 'old_key']).orderBy('key').orderBy('old_key').execute();
+    const out: Array<{ key: string; storedAs: string[] }> = [];
+    for (const r of rows) {
+      const last = out[out.length - 1];
+      if (last?.key === r.key) last.storedAs.push(r.old_key);
+      else out.push({ key: r.key, storedAs: [r.old_key] });
+    }
+    return out;
+  }
 }

@@ -5,6 +5,7 @@
  * stays as it was written.
  */
 import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { foldDnsKeys } from './case-fold-migration.js';
 import { nameKey } from './keys.js';
 import type { Engine, NamesTable } from './schema.js';
 import { nameSlot } from './slots.js';
@@ -202,6 +203,12 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.insertInto('store_changes').values([{ topic: 'link_health', n: 0 }, { topic: 'authorities', n: 0 }]).execute();
       },
     },
+    '0011_dns_case_keys': {
+      // The 1995 draft §2.3.1 case rule in the keys of urn:dns: names (keys.ts); collisions listed, never merged.
+      async up(db: Kysely<any>) {
+        await foldDnsKeys(db, engine);
+      },
+    },
   };
 }
 
@@ -263,7 +270,7 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
  * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending',
- * //   '0009_resolution_stats_recent', '0010_store_changes']
+ * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys']
  * await db.destroy();
  * ```
  */

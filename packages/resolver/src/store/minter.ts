@@ -9,9 +9,9 @@
  */
 import { mintNbn, UriError } from 'urikit';
 import type { StoreDb, WriteScope } from './db.js';
-import { nameKey } from './keys.js';
 import { rowToRecord } from './records.js';
 import type { NameInput, NameRecord } from './types.js';
+import { checkNewName, InputError } from './validate.js';
 import type { NameWriter, WriteResult } from './writer.js';
 
 /**
@@ -188,11 +188,13 @@ export class NameMinter {
         try {
           const c = counters.get(req.prefix);
           const urn = candidate(req, c !== undefined ? c.next++ : 0);
-          picked[i] = { urn, key: nameKey(urn).key };
+          picked[i] = { urn, key: checkNewName(urn).key };
           proposed.push(i);
         } catch (e) {
-          if (!(e instanceof UriError)) throw e;
-          refused[i] = new MintError(`no valid name under "${req.prefix}": ${e.message}`, e.code, e.offset);
+          // A prefix that makes no name the store takes (validate.ts: reserved, too long) or no valid URN.
+          if (e instanceof InputError) refused[i] = new MintError(`no name the store takes under "${req.prefix}": ${e.message}`, e.code ?? 'invalid-name', e.offset);
+          else if (e instanceof UriError) refused[i] = new MintError(`no valid name under "${req.prefix}": ${e.message}`, e.code, e.offset);
+          else throw e;
         }
       }
       const taken = await this.#existing(w, proposed.map((i) => picked[i]!.key));

@@ -134,6 +134,18 @@ export interface StoreChangesTable {
   n: number;
 }
 
+/**
+ * `name_key_collisions`: names that became one key under the 1995 draft
+ * §2.3.1 case rule when migration 0011 folded the keys of `urn:dns:`
+ * names (case-fold-migration.ts): each keeps its old key, none is merged.
+ */
+export interface NameKeyCollisionsTable {
+  /** The key the name is stored under. */
+  old_key: string;
+  /** The key the case rule gives it, shared with the others of its group. */
+  key: string;
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   names: NamesTable;
@@ -149,6 +161,7 @@ export interface Database {
   names_generation: NamesGenerationTable;
   mint_counters: MintCountersTable;
   store_changes: StoreChangesTable;
+  name_key_collisions: NameKeyCollisionsTable;
 }
 
 /** Which engine a migration is running on. */

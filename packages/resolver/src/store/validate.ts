@@ -9,7 +9,7 @@ import { ResolverError } from '../errors/resolver-error.js';
 import { jsonDeeperThan } from '../formats/json-depth.js';
 import { mediaTypeError } from '../formats/media-type.js';
 import { formatUrc0Text } from '../formats/urc0.js';
-import { nameKey } from './keys.js';
+import { nameKey, type NameKey } from './keys.js';
 import type { NameInput, NameLocation, NameStatus } from './types.js';
 
 /**
@@ -95,6 +95,60 @@ export function checkScheme(url: string, field: string, schemes: ReadonlySet<str
   }
 }
 
+/**
+ * The longest name the store takes, in characters: the longest every
+ * resolution form can ask for. Each form carries the URN whole in its
+ * target (`/<urn>`, `/uri-res/I2Ls?<urn>`, `/<ElementID>` shorter), the
+ * resolver answers 414 past its URN limit (`ServerLimits.urnLength`,
+ * whose default is this number and which may not be set lower), and the
+ * longest of those request lines, `GET /uri-res/I2Ls?<urn> HTTP/1.1`
+ * with 4,096 characters of URN, is 4,128 bytes: within the 8 KiB first
+ * line the server reads (front.ts, request-lines.ts) and its 16 KiB head
+ * (`ServerLimits.headerBytes`). A longer name could be registered but
+ * never resolved, so it is refused when it is written.
+ *
+ * @example
+ * ```ts
+ * MAX_NAME_LENGTH; // 4096
+ * ```
+ */
+export const MAX_NAME_LENGTH = 4096;
+
+/**
+ * Checks a URN that is about to become a name (every write path: the
+ * admin API, import, minting, the cataloguers' page through the API) and
+ * returns its key: an {@link InputError} for a URN that does not parse
+ * (the parser's code and offset), one longer than {@link MAX_NAME_LENGTH}
+ * (`urn-too-long`), or one whose ElementID begins `urn+`
+ * (`reserved-element-id`: 1995 draft §2.3, "Elements that begin with
+ * exactly "urn+" are reserved for special resolution", §3.5; the resolver
+ * answers such a request itself, so the name would never be reached).
+ *
+ * @example
+ * ```ts
+ * checkNewName('urn:dns:library.bigstate.edu:aj17-mcc').key; // 'urn:dns:library.bigstate.edu:aj17-mcc'
+ * checkNewName('urn:dns:library.bigstate.edu:urn+m'); // throws InputError reserved-element-id at offset 29
+ * checkNewName(`urn:example:${'a'.repeat(5000)}`); // throws InputError urn-too-long at offset 4096
+ * ```
+ */
+export function checkNewName(urn: string): NameKey {
+  if (urn.length > MAX_NAME_LENGTH) {
+    throw new InputError(`"urn" is longer than ${MAX_NAME_LENGTH} characters, the longest name every resolution form can ask for (a longer one would answer 414 URI Too Long)`, 'urn-too-long', MAX_NAME_LENGTH);
+  }
+  let nk: NameKey;
+  try {
+    nk = nameKey(urn);
+  } catch (e) {
+    if (e instanceof UriError) throw new InputError(`"urn": ${e.message}`, e.code, e.offset);
+    throw e;
+  }
+  // The same test the resolver makes of a request's key (server/resolve.ts).
+  if (nk.elementId.startsWith('urn+')) {
+    throw new InputError(`"urn": ElementIDs beginning "urn+" are reserved for the resolver's own requests (1995 draft §2.3, §3.5)`, 'reserved-element-id', nk.key.length - nk.elementId.length);
+  }
+  return nk;
+}
+
 function str(v: unknown, field: string, max = MAX_TEXT): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string') throw new InputError(`"${field}" must be a string`);
@@ -168,15 +222,10 @@ export function validateNameInput(raw: unknown, opts: ValidateOptions = {}): { k
   const schemes = opts.schemes ?? DEFAULT_SCHEMES;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('a record must be a JSON object');
   const o = raw as Record<string, unknown>;
-  const urn = str(o.urn, 'urn');
+  // Its length is checkNewName's to refuse, with the limit and a code.
+  const urn = str(o.urn, 'urn', Number.MAX_SAFE_INTEGER);
   if (urn === undefined) throw new InputError('"urn" is required');
-  let key: string;
-  try {
-    key = nameKey(urn).key;
-  } catch (e) {
-    if (e instanceof UriError) throw new InputError(`"urn": ${e.message}`, e.code, e.offset);
-    throw e;
-  }
+  const key = checkNewName(urn).key;
   const input: NameInput = { urn };
   const status = str(o.status, 'status', 20);
   if (status !== undefined) {

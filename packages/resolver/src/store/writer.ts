@@ -7,7 +7,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { noteWritten, type StoreDb, type WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
-import { checkTransition, LifecycleError } from './lifecycle.js';
+import { chainTooLong, checkTransition, LifecycleError, type ChainReader } from './lifecycle.js';
 import { applyLinks, incomingLinks, withIncoming, type Incoming } from './links.js';
 import { historyJson, historyToRecord, nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
@@ -106,10 +106,48 @@ function historyRow(next: NameRecord, row: NamesTable, op: ChangeOp, actor: stri
 export class NameWriter {
   readonly #db: StoreDb;
   readonly #insert: RowInserter;
+  readonly #ownUrls = new Set<(url: string) => string | undefined>();
 
   constructor(db: StoreDb) {
     this.#db = db;
     this.#insert = new RowInserter(db.engine);
+  }
+
+  /**
+   * Tells the cycle check how to read this resolver's own URLs: `ownUrn`
+   * gives the URN a URL at one of a server's origins asks for (a move
+   * there is a move to that name, lifecycle.ts `ChainReader`). Each server
+   * on the store adds its own, and removes it (the function returned)
+   * when it closes.
+   */
+  addOwnUrls(ownUrn: (url: string) => string | undefined): () => void {
+    this.#ownUrls.add(ownUrn);
+    return () => { this.#ownUrls.delete(ownUrn); };
+  }
+
+  /** The URN a URL of any server on this store asks for. */
+  readonly #ownUrn = (url: string): string | undefined => {
+    for (const f of this.#ownUrls) {
+      const urn = f(url);
+      if (urn !== undefined) return urn;
+    }
+    return undefined;
+  };
+
+  /** What the lifecycle reads of other names inside the write transaction `w`; `lookup` may see names not written yet. */
+  #chain(w: WriteScope, lookup: (key: string) => Promise<NameRecord | undefined> = (k) => currentRecord(this.#db, w.trx, k)): ChainReader {
+    return {
+      lookup,
+      movedHere: async (keys) => {
+        const out = new Map<string, string[]>();
+        for (let i = 0; i < keys.length; i += 500) {
+          const rows = await w.trx.selectFrom('name_links').select(['target', 'source']).where('target', 'in', keys.slice(i, i + 500)).where('rel', '=', 'moved').execute();
+          for (const r of rows) out.set(r.target, [...(out.get(r.target) ?? []), r.source]);
+        }
+        return out;
+      },
+      ...(this.#ownUrls.size > 0 ? { ownUrn: this.#ownUrn } : {}),
+    };
   }
 
   /** Creates or replaces a name; throws {@link LifecycleError} for a transition the lifecycle refuses. */
@@ -166,7 +204,7 @@ export class NameWriter {
 
   async #commit(w: WriteScope, current: NameRecord | undefined, next: NameRecord, actor: string | undefined, reinstate = false): Promise<WriteResult> {
     if (current && sameContent(current, next)) return { record: current, op: 'unchanged' };
-    const op = await checkTransition(current, next, (k) => currentRecord(this.#db, w.trx, k), reinstate);
+    const op = await checkTransition(current, next, this.#chain(w), reinstate);
     // A new name learns of the names that pointed at it before it existed,
     // and a reinstated one of those that came while it was withdrawn (links.ts).
     const record = current && !reinstate ? next : withIncoming(next, (await incomingLinks(w.trx, [next.key])).get(next.key));
@@ -176,6 +214,8 @@ export class NameWriter {
     else await this.#insert.names(w.trx, [row]);
     await this.#insert.history(w.trx, [historyRow(record, row, op, actor)]);
     const touched = await applyLinks(w.trx, [{ key: record.key, before: current, after: record }]);
+    const tooLong = record.status === 'moved' ? await chainTooLong([record.key], this.#chain(w)) : undefined;
+    if (tooLong) throw tooLong;
     await this.#relinkTargets(w, touched, new Set([record.key]), actor, record.updated);
     return { record, op };
   }
@@ -255,7 +295,7 @@ export class NameWriter {
     if (stage && stage.staged > 0 && (batch.some((b) => linksOthers(b.input)) || [...current.values()].some(linksOthers))) await stage.flush(w.trx);
     // Names of this batch written so far, not inserted yet: a move's chain must see them.
     const pending = new Map<string, NameRecord>();
-    const lookup = async (k: string) => pending.get(k) ?? current.get(k) ?? currentRecord(this.#db, w.trx, k);
+    const chain = this.#chain(w, async (k: string) => pending.get(k) ?? current.get(k) ?? currentRecord(this.#db, w.trx, k));
     const now = Date.now();
     const writes: Array<{ key: string; cur: NameRecord | undefined; next: NameRecord; op: ChangeOp }> = [];
     for (const { key, input } of batch) {
@@ -264,7 +304,7 @@ export class NameWriter {
       if (cur && sameContent(cur, next)) { counts.unchanged++; continue; }
       let op: ChangeOp;
       try {
-        op = await checkTransition(cur, next, lookup);
+        op = await checkTransition(cur, next, chain);
       } catch (e) {
         if (e instanceof LifecycleError) { counts.refused.push(e); continue; }
         throw e;
@@ -275,6 +315,10 @@ export class NameWriter {
     // The links of the whole batch first, so that a name written in it
     // learns of the names of the same batch that point at it (links.ts).
     const touched = await applyLinks(w.trx, writes.map((x) => ({ key: x.key, before: x.cur, after: x.next })));
+    // The chains the batch's moves are on, as they are with the batch (its names through `pending`, its links in the table): the limit of a single write.
+    const moved = writes.filter((x) => x.next.status === 'moved').map((x) => x.key);
+    const tooLong = moved.length > 0 ? await chainTooLong(moved, chain) : undefined;
+    if (tooLong) { counts.refused.push(tooLong); return counts; }
     if (stage && touched.size > 0) stage.noLinks = false;
     const incoming = stage?.noLinks ? new Map<string, Incoming>() : await incomingLinks(w.trx, writes.map((x) => x.key).filter((k) => touched.has(k) || !current.has(k)));
     const inserts: NamesTable[] = [];

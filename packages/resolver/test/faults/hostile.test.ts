@@ -49,6 +49,8 @@ for (const engine of engines) {
       tokens.ISBN_TOKEN = isbn.token;
       tokens.WRONG_SECRET = `uk_${isbn.id}_${'A'.repeat(43)}`;
       tokens.ALL_TOKEN = (await createToken(server.store, { authority: '*' })).token;
+      // For requests naming this server's own URL (a move there is a move to the name it answers for).
+      tokens.PORT = String(server.port);
       for (const [id, metadata] of [['wide', { x: deepAndWide(3000, 20_000) }], ['deep', { x: deepAndWide(4000, 1) }]] as const) {
         const urn = `urn:dns:library.bigstate.edu:${id}`;
         await server.store.writer.put(urn, { urn, locations: [{ url: 'http://a.example/' }], metadata });

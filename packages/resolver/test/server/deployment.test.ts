@@ -53,7 +53,7 @@ for (const engine of engines) {
     beforeAll(async () => {
       const db = engine.freshDb();
       behind = await startServer({ port: 0, db, demo: true, rateLimit: { perSecond: 0.01, burst: 2 }, trustProxy: ['127.0.0.1'], publicUrl: 'https://urn.example.org/',
-        authorities: ['urn:dns:chris.lwr-ltd.co.uk'], caseSensitiveAuthorities: ['urn:dns:physics.bigstate.edu'] });
+        authorities: ['urn:dns:chris.lwr-ltd.co.uk'] });
       open = await startServer({ port: 0, store: behind.store, rateLimit: { perSecond: 0.01, burst: 2 }, authority: 'urn:dns:library.bigstate.edu' });
     });
     afterAll(async () => { await open?.close(); await behind?.close(); });
@@ -92,12 +92,12 @@ for (const engine of engines) {
       expect((await ask(behind.port, '/casablanca', { Host: 'evil.example', 'X-Forwarded-For': '203.0.113.53' })).status).toBe(404);
     });
 
-    it('ElementIDs of urn:dns: names match without regard to case, unless the authority is case-sensitive', async () => {
+    it('ElementIDs of urn:dns: names match without regard to case (1995 draft §2.3.1, store/keys.ts)', async () => {
       const upper = await ask(behind.port, '/AJ17-MCC', { 'X-Forwarded-For': '203.0.113.60' });
       expect(upper.status).toBe(302);
       expect(upper.headers.location).toBe('http://library.bigstate.example.org/aj17-mcc.html');
       expect((await ask(behind.port, '/urn:dns:library.bigstate.edu:Aj17-Mcc', { 'X-Forwarded-For': '203.0.113.61' })).status).toBe(302);
-      expect((await ask(behind.port, '/urn:dns:physics.bigstate.edu:THESIS12', { 'X-Forwarded-For': '203.0.113.62' })).status).toBe(404);
+      expect((await ask(behind.port, '/urn:dns:physics.bigstate.edu:THESIS12', { 'X-Forwarded-For': '203.0.113.62' })).status).toBe(302);
       expect((await ask(behind.port, '/urn:dns:physics.bigstate.edu:thesis12', { 'X-Forwarded-For': '203.0.113.63' })).status).toBe(302);
     });
 

@@ -5,7 +5,7 @@
  * of admin routes calls {@link requireAdminToken} in its own plugin.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { inAuthority, prefixInAuthority } from '../../store/keys.js';
+import { inAuthority, keyPrefix, prefixInAuthority } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import { verifyToken } from '../../store/tokens.js';
 import { storeFault } from '../../store/store-fault.js';
@@ -173,7 +173,8 @@ export function scopedPrefix(request: FastifyRequest, reply: FastifyReply, asked
   const raw = asked ?? '';
   const auth = request.adminToken!.authority;
   if (raw.length > 4096) { problem(reply, 400, 'Invalid prefix', { detail: 'a prefix is at most 4096 characters' }); return undefined; }
-  const prefix = raw.toLowerCase().startsWith('urn:') && raw.length > 4 ? raw.replace(/^urn:[^:]*/i, (m) => m.toLowerCase()) : raw;
+  // As keys are written (store/keys.ts: NID case, and the 1995 draft §2.3.1 case rule under dns).
+  const prefix = keyPrefix(raw);
   // The names of the authority are those under "<authority>:" (urn:isbnx:1 starts with urn:isbn too).
   if (auth !== '' && (prefix === '' || prefix === auth)) return `${auth}:`;
   if (!prefixInAuthority(prefix, auth)) { problem(reply, 403, 'Forbidden', { detail: `the prefix is outside this token's authority "${auth}"` }); return undefined; }

@@ -4,10 +4,8 @@
  * under the "dns" SchemeID the AuthorityID is the host that resolves it
  * (§2.2.1), so the `Host` a client sent (the §2.2.1 rule sends the
  * AuthorityID there) names the authority, if it is one this server
- * holds; else the configured default. ElementIDs of those authorities
- * match without regard to case (§2.3.1: "current practice dictates that
- * they should not be case-sensitive") unless an authority is configured
- * case-sensitive.
+ * holds; else the configured default. (The case of ElementIDs is the
+ * store key's business: store/keys.ts.)
  */
 import type { Store } from '../../store/store.js';
 
@@ -19,11 +17,10 @@ const REFRESH_MS = 10_000;
  *
  * @example
  * ```ts
- * const o: HostAuthoritiesOptions = { fallback: 'urn:dns:library.bigstate.edu', held: ['urn:dns:urn.example.org'], caseSensitive: ['urn:dns:urn.example.org'] };
+ * const o: HostAuthoritiesOptions = { fallback: 'urn:dns:library.bigstate.edu', held: ['urn:dns:urn.example.org'] };
  * const store = await openStore(':memory:');
  * const held = new HostAuthorities(store, o);
  * held.forHost('urn.example.org'); // 'urn:dns:urn.example.org'
- * held.caseInsensitive('urn:dns:urn.example.org'); // false
  * await store.close();
  * ```
  */
@@ -32,8 +29,6 @@ export interface HostAuthoritiesOptions {
   fallback?: string | undefined;
   /** `urn:dns:<host>` authorities held besides those of the registry (canonical). */
   held?: readonly string[];
-  /** Authorities whose ElementIDs are case-sensitive (canonical). */
-  caseSensitive?: readonly string[];
 }
 
 /**
@@ -62,7 +57,6 @@ function hostOf(host: string): string | undefined {
  * await held.refresh();
  * held.forHost('URN.FlixCo.com:4500'); // 'urn:dns:urn.flixco.com'
  * held.forHost('127.0.0.1:4500'); // 'urn:dns:library.bigstate.edu'
- * held.caseInsensitive('urn:dns:urn.flixco.com'); // true
  * await store.close();
  * ```
  */
@@ -70,10 +64,8 @@ export class HostAuthorities {
   #byHost = new Map<string, string>();
   #readAt = 0;
   #reading: Promise<void> | undefined;
-  readonly #caseSensitive: ReadonlySet<string>;
 
   constructor(readonly store: Store, readonly opts: HostAuthoritiesOptions = {}) {
-    this.#caseSensitive = new Set(opts.caseSensitive ?? []);
     this.#set([]);
   }
 
@@ -107,29 +99,5 @@ export class HostAuthorities {
   holds(host: string): boolean {
     return this.#byHost.has(host);
   }
-
-  /** True when the ElementIDs of `authority` match without regard to case (1995 draft §2.3.1): every `urn:dns:` one not configured otherwise. */
-  caseInsensitive(authority: string): boolean {
-    return authority.startsWith('urn:dns:') && !this.#caseSensitive.has(authority);
-  }
 }
 
-/**
- * An ElementID with its ASCII letters in lower case, its `%hh` triplets
- * left as they are (RFC 8141 §3.1 keeps them upper case): the second key
- * a case-insensitive authority is looked up under.
- *
- * @example
- * ```ts
- * lowerElementId('AJ17-MCC%2C1'); // 'aj17-mcc%2C1'
- * ```
- */
-export function lowerElementId(elementId: string): string {
-  let out = '';
-  for (let i = 0; i < elementId.length; i++) {
-    const c = elementId.charCodeAt(i);
-    if (c === 0x25) { out += elementId.slice(i, i + 3); i += 2; continue; }
-    out += c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : elementId[i];
-  }
-  return out;
-}

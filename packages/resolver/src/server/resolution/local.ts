@@ -27,8 +27,9 @@ export async function localResolveUrn(store: Store, urn: string): Promise<Resolv
   for (let hop = 0; hop < 10; hop++) {
     via.push(current);
     let key: string;
+    let spelling: string;
     try {
-      key = nameKey(current).key;
+      ({ key, spelling } = nameKey(current));
     } catch (e) {
       if (e instanceof UriError) return { status: 400, locations: [], metadata: { code: e.code, offset: e.offset, detail: e.message }, via };
       throw e;
@@ -36,7 +37,8 @@ export async function localResolveUrn(store: Store, urn: string): Promise<Resolv
     const r = await store.names.get(key);
     if (!r) {
       const rule = await store.prefixRules.match(key);
-      if (rule) return { status: 302, locations: [{ url: rule.target + key.slice(rule.prefix.length) }], metadata: { prefixRule: rule }, via };
+      // The rest of the name as asked (the key's case may be folded, keys.ts), as the resolver's own answer has it.
+      if (rule) return { status: 302, locations: [{ url: rule.target + spelling.slice(rule.prefix.length) }], metadata: { prefixRule: rule }, via };
       return { status: 404, locations: [], via };
     }
     if (r.status === 'moved' && r.movedTo !== undefined && r.movedTo.slice(0, 4).toLowerCase() === 'urn:') {

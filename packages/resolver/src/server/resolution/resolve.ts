@@ -11,7 +11,6 @@ import type { Store } from '../../store/store.js';
 import type { NameRecord } from '../../store/types.js';
 import { messageAnswer, problemAnswer, staleAnswer, type Answer } from '../render/answer.js';
 import type { AnswerState, Asked } from './answer-table.js';
-import { lowerElementId } from './host-authorities.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
 import { respond, type ResolutionConfig, type Subject } from './respond.js';
 
@@ -160,12 +159,8 @@ export class UrnResolutionService {
 
   /** The record of a name, its state, or the partial-redirect rule it falls under. */
   async #subject(nk: NameKey): Promise<Subject> {
-    let found = await this.store.names.lookup(nk.key);
-    if (!found.record && nk.elementId !== '' && this.config.authorities?.caseInsensitive(nk.authority) !== false && nk.nid === 'dns') {
-      // 1995 draft §2.3.1: ElementIDs of "dns" names are not case-sensitive in current practice.
-      const lower = lowerElementId(nk.elementId);
-      if (lower !== nk.elementId) found = await this.store.names.lookup(`${nk.authority}:${lower}`);
-    }
+    // One read, by the key (store/keys.ts: the 1995 draft §2.3.1 case rule is in it).
+    const found = await this.store.names.lookup(nk.key);
     const record = found.record;
     if (record) {
       // The answer depends on the health of the locations too: its validators change when the health does.
@@ -177,8 +172,9 @@ export class UrnResolutionService {
       };
     }
     const rule = await this.store.prefixRules.match(nk.key);
-    if (rule) return { key: nk.key, urn: nk.key, state: 'rule', rule };
-    return { key: nk.key, urn: nk.key, state: 'unknown' };
+    // A name the store does not hold keeps the spelling it was asked in (a rule's target takes its rest as asked).
+    if (rule) return { key: nk.key, urn: nk.spelling, state: 'rule', rule };
+    return { key: nk.key, urn: nk.spelling, state: 'unknown' };
   }
 
   #reservedContext(req: ResolutionRequest): ReservedContext {

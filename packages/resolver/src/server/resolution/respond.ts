@@ -98,9 +98,9 @@ function offered(asked: Asked, row: AnswerRow, t: RequestTarget): readonly Resul
   return FORMAT_ORDER[asked];
 }
 
-/** The locations of the subject, best first (a rule's: its target with the rest of the name). */
+/** The locations of the subject, best first (a rule's: its target with the rest of the name, as asked: the key's case may be folded, keys.ts). */
 function locationsOf(s: Subject): NameLocation[] {
-  if (s.rule) return [{ url: s.rule.target + s.key.slice(s.rule.prefix.length) }];
+  if (s.rule) return [{ url: s.rule.target + s.urn.slice(s.rule.prefix.length) }];
   const locs = s.record?.locations ?? [];
   return locs.length > 1 ? preferredOrder(locs) : locs;
 }
