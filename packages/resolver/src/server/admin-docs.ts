@@ -110,7 +110,7 @@ export const ADMIN_ROUTE_DOCS = {
     querystring: query({ format: text('ndjson or csv, when the Content-Type does not say') }),
     response: {
       200: json('every record written (or unchanged)', { type: 'object', additionalProperties: true }),
-      422: json('nothing written: the report lists every bad line with its number', { type: 'object', properties: { ok: { type: 'boolean' }, errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' } } } } } }),
+      422: json('nothing written: the report lists every bad line with its number', { type: 'object', properties: { ok: { type: 'boolean' }, errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' }, pointer: { type: 'string' } } } } } }),
       ...errors,
     },
   },

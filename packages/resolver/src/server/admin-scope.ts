@@ -37,6 +37,22 @@ export function problem(reply: FastifyReply, status: number, title: string, extr
 }
 
 /**
+ * The members of a problem (RFC 9457 §3.2 extension members) for a
+ * refused input: its message as `detail`, and where it has them its
+ * `code`, the `offset` of the first wrong character and the JSON Pointer
+ * (RFC 6901) of the field at fault.
+ *
+ * @example
+ * ```ts
+ * inputProblem({ message: '"/locatons" is not a field of a record', code: 'unknown-field', pointer: '/locatons' });
+ * // { detail: '"/locatons" is not a field of a record', code: 'unknown-field', pointer: '/locatons' }
+ * ```
+ */
+export function inputProblem(e: { message: string; code?: string | undefined; offset?: number | undefined; pointer?: string | undefined }): Record<string, unknown> {
+  return { detail: e.message, ...(e.code !== undefined ? { code: e.code } : {}), ...(e.offset !== undefined ? { offset: e.offset } : {}), ...(e.pointer !== undefined ? { pointer: e.pointer } : {}) };
+}
+
+/**
  * An `onRequest` hook that lets through only requests with a valid
  * `Authorization: Bearer <token>`, and records the token on the request;
  * anything else is 401; past the token's rate (`limiter`, one bucket per

@@ -22,7 +22,7 @@ import { urc0Charset } from '../formats/charset.js';
 import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './admin-schemas.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './ratelimit.js';
-import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './admin-scope.js';
+import { adminAuth, inputProblem, inScope, isKeyText, problem, scopedPrefix } from './admin-scope.js';
 import { ADMIN_ROUTE_DOCS as D } from './admin-docs.js';
 
 
@@ -141,7 +141,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     };
 
     const inputError = (reply: FastifyReply, e: unknown): FastifyReply => {
-      if (e instanceof InputError) return problem(reply, e.code === 'too-large' ? 413 : 400, 'Invalid record', { detail: e.message, ...(e.code !== undefined ? { code: e.code } : {}), ...(e.offset !== undefined ? { offset: e.offset } : {}) });
+      if (e instanceof InputError) return problem(reply, e.code === 'too-large' ? 413 : 400, 'Invalid record', inputProblem(e));
       throw e;
     };
 

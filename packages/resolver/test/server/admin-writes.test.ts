@@ -1,0 +1,81 @@
+/**
+ * Admin writes that cannot erase (DESIGN.md: "Admin writes never change
+ * what the request did not name"), on both engines: a field the API does
+ * not know is refused on every write with the JSON Pointer (RFC 6901) of
+ * the field, and nothing is written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/index.js';
+import { createToken } from '../../src/store/index.js';
+import { testEngines } from '../helpers/engines.js';
+import { get } from '../helpers/http.js';
+
+const engines = await testEngines('admin-writes.test');
+afterAll(async () => { for (const e of engines) await e.cleanup(); });
+
+const L = 'urn:dns:library.bigstate.edu';
+
+for (const engine of engines) {
+  const suite = engine.unavailable !== undefined ? describe.skip : describe;
+  suite(`${engine.name}: admin writes`, () => {
+    let server: RunningServer;
+    let token: string;
+    const send = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+      get(server.url, path, { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, { method, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const record = async (urn: string) => JSON.parse((await get(server.url, `/admin/names/${urn}`, { authorization: `Bearer ${token}` })).text) as Record<string, unknown>;
+
+    beforeAll(async () => {
+      server = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false });
+      token = (await createToken(server.store, { authority: '*' })).token;
+    });
+    afterAll(async () => { await server?.close(); });
+
+    it('refuses a field it does not know on every write: 400 unknown-field with its pointer, nothing written', async () => {
+      const urn = `${L}:aj17-mcc`;
+      expect((await send('PUT', `/admin/names/${urn}`, { locations: ['http://a.example/aj17'], successor: `${L}:aj18` })).status).toBe(201);
+      const before = await record(urn);
+      const cases: Array<[string, string, unknown, string]> = [
+        ['PUT', `/admin/names/${urn}`, { locatons: ['http://b.example/'] }, '/locatons'],
+        ['PUT', `/admin/names/${urn}`, { locations: [{ url: 'http://b.example/', mediatype: 'text/html' }] }, '/locations/0/mediatype'],
+        ['PUT', `/admin/names/${urn}`, { url: { url: 'http://b.example/', lang: 'en' } }, '/url/lang'],
+        ['PUT', `/admin/names/${urn}`, { locations: [], 'a/b~c': 1 }, '/a~1b~0c'],
+        ['POST', `/admin/move/${urn}`, { to: `${L}:other`, permanant: true }, '/permanant'],
+        ['POST', `/admin/withdraw/${urn}`, { reson: 'typo' }, '/reson'],
+        ['POST', `/admin/reinstate/${urn}`, { reson: 'typo' }, '/reson'],
+        ['POST', '/admin/mint', { prefix: `${L}:m-`, recrod: {} }, '/recrod'],
+        ['POST', '/admin/mint', { prefix: `${L}:m-`, record: { locatons: ['http://b.example/'] } }, '/record/locatons'],
+        ['PUT', '/admin/prefix-rules', { prefix: `${L}:arch/`, target: 'http://a.example/', targte: 'x' }, '/targte'],
+        ['PUT', '/admin/authorities', { name: L, contacts: 'mailto:a@b.example' }, '/contacts'],
+      ];
+      for (const [method, path, body, pointer] of cases) {
+        const r = await send(method, path, body);
+        expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(r.headers.get('content-type')?.split(';')[0]).toBe('application/problem+json');
+        expect(JSON.parse(r.text), `${method} ${path}`).toMatchObject({ code: 'unknown-field', pointer });
+      }
+      expect(await record(urn)).toEqual(before);
+      expect((await get(server.url, `/${urn}`)).headers.get('location')).toBe('http://a.example/aj17');
+      expect((await get(server.url, '/admin/prefix-rules', { authorization: `Bearer ${token}` })).text).toBe('[]');
+    });
+
+    it('refuses an import line with a field it does not know: 422, the line and the pointer, nothing written', async () => {
+      const ndjson = `{"urn":"${L}:imp-1","locations":["http://a.example/1"]}\n{"urn":"${L}:imp-2","locations":[{"url":"http://a.example/2","prefrence":1}]}\n`;
+      const r = await send('POST', '/admin/import', ndjson, { 'content-type': 'application/x-ndjson' });
+      expect(r.status).toBe(422);
+      expect(JSON.parse(r.text).errors).toMatchObject([{ line: 2, code: 'unknown-field', pointer: '/locations/0/prefrence' }]);
+      expect((await get(server.url, `/admin/names/${L}:imp-1`, { authorization: `Bearer ${token}` })).status).toBe(404);
+    });
+
+    it('takes back a record as read (its key, version and dates are ignored) and a line of an export', async () => {
+      const urn = `${L}:round-trip`;
+      await send('PUT', `/admin/names/${urn}`, { locations: ['http://a.example/rt'], metadata: { title: 'RT' } });
+      const read = await record(urn);
+      const again = await send('PUT', `/admin/names/${urn}`, read);
+      expect(again.status).toBe(200);
+      expect(JSON.parse(again.text)).toMatchObject({ op: 'unchanged', record: { version: 1 } });
+      const exported = (await get(server.url, `/admin/export?prefix=${urn}`, { authorization: `Bearer ${token}` })).text;
+      const imported = await send('POST', '/admin/import', exported, { 'content-type': 'application/x-ndjson' });
+      expect(JSON.parse(imported.text)).toMatchObject({ ok: true, unchanged: 1 });
+    });
+  });
+}
