@@ -149,7 +149,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     const conflict = (request: FastifyRequest, reply: FastifyReply, e: unknown): FastifyReply => {
       if (!(e instanceof LifecycleError)) throw e;
       request.log.info({ key: e.key, code: e.code, from: e.from, to: e.to }, 'lifecycle refused a write');
-      return problem(reply, 409, 'Conflict', { code: e.code, detail: e.message, from: e.from, to: e.to });
+      // A record that did not state the status: the field to state (RFC 6901).
+      return problem(reply, 409, 'Conflict', { code: e.code, detail: e.message, from: e.from, to: e.to, ...(e.code === 'status-not-stated' ? { pointer: '/status' } : {}) });
     };
 
     // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.

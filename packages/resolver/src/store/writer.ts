@@ -7,7 +7,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { noteWritten, type StoreDb, type WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
-import { checkTransition, LifecycleError } from './lifecycle.js';
+import { checkStatedStatus, checkTransition, LifecycleError } from './lifecycle.js';
 import { applyLinks, incomingLinks, withIncoming, type Incoming } from './links.js';
 import { historyJson, historyToRecord, nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
@@ -112,7 +112,12 @@ export class NameWriter {
     this.#insert = new RowInserter(db.engine);
   }
 
-  /** Creates or replaces a name; throws {@link LifecycleError} for a transition the lifecycle refuses. */
+  /**
+   * Creates or replaces a name with a whole record; throws {@link
+   * LifecycleError} for a transition the lifecycle refuses, and for a
+   * record without a status over a name that is not active (its status
+   * never changes implicitly: `status-not-stated`).
+   */
   async put(key: string, input: NameInput, actor?: string): Promise<WriteResult> {
     return this.#db.write((w) => this.putIn(w, key, input, actor));
   }
@@ -123,6 +128,7 @@ export class NameWriter {
    */
   async putIn(w: WriteScope, key: string, input: NameInput, actor?: string): Promise<WriteResult> {
     const current = await currentRecord(this.#db, w.trx, key);
+    checkStatedStatus(current, input);
     return this.#commit(w, current, nextRecord(key, input, current, Date.now()), actor);
   }
 
@@ -264,6 +270,7 @@ export class NameWriter {
       if (cur && sameContent(cur, next)) { counts.unchanged++; continue; }
       let op: ChangeOp;
       try {
+        checkStatedStatus(cur, input);
         op = await checkTransition(cur, next, lookup);
       } catch (e) {
         if (e instanceof LifecycleError) { counts.refused.push(e); continue; }

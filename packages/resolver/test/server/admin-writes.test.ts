@@ -2,7 +2,8 @@
  * Admin writes that cannot erase (DESIGN.md: "Admin writes never change
  * what the request did not name"), on both engines: a field the API does
  * not know is refused on every write with the JSON Pointer (RFC 6901) of
- * the field, and nothing is written.
+ * the field, and nothing is written; a PUT never changes a name's status
+ * implicitly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
@@ -76,6 +77,39 @@ for (const engine of engines) {
       const exported = (await get(server.url, `/admin/export?prefix=${urn}`, { authorization: `Bearer ${token}` })).text;
       const imported = await send('POST', '/admin/import', exported, { 'content-type': 'application/x-ndjson' });
       expect(JSON.parse(imported.text)).toMatchObject({ ok: true, unchanged: 1 });
+    });
+
+    it('never changes a status implicitly: a PUT without "status" over a moved, reserved or withdrawn name is 409 naming the way, and nothing changes', async () => {
+      const moved = `${L}:moved-1`;
+      await send('PUT', `/admin/names/${moved}`, { locations: ['http://a.example/m1'], successor: `${L}:m2` });
+      await send('POST', `/admin/move/${moved}`, { to: `${L}:elsewhere`, permanent: true });
+      const reserved = `${L}:reserved-1`;
+      await send('PUT', `/admin/names/${reserved}`, { status: 'reserved' });
+      const gone = `${L}:gone-1`;
+      await send('PUT', `/admin/names/${gone}`, { locations: ['http://a.example/g1'] });
+      await send('POST', `/admin/withdraw/${gone}`, { reason: 'retracted' });
+      const cases: Array<[string, string, RegExp]> = [[moved, 'moved', /"status": "moved".*POST \/admin\/move\/.*PATCH \/admin\/names\//], [reserved, 'reserved', /"status": "active"/], [gone, 'withdrawn', /POST \/admin\/reinstate\//]];
+      for (const [urn, status, way] of cases) {
+        const before = await record(urn);
+        const r = await send('PUT', `/admin/names/${urn}`, { locations: ['http://b.example/new'] });
+        expect(r.status, urn).toBe(409);
+        const p = JSON.parse(r.text);
+        expect(p).toMatchObject({ code: 'status-not-stated', from: status, pointer: '/status' });
+        expect(p.detail).toMatch(way);
+        expect(await record(urn)).toEqual(before);
+      }
+      expect(await record(moved)).toMatchObject({ status: 'moved', movedTo: `${L}:elsewhere`, permanent: true, successor: `${L}:m2` });
+      expect((await get(server.url, `/${moved}`)).status).toBe(301);
+      // Stated, the same status keeps it; another one is a transition the lifecycle checks.
+      const keep = await send('PUT', `/admin/names/${moved}`, { status: 'moved', movedTo: `${L}:elsewhere`, permanent: true, locations: ['http://b.example/m1'] });
+      expect(JSON.parse(keep.text)).toMatchObject({ op: 'move', record: { status: 'moved', movedTo: `${L}:elsewhere`, version: 3 } });
+      expect(JSON.parse((await send('PUT', `/admin/names/${reserved}`, { status: 'active', locations: ['http://b.example/r1'] })).text)).toMatchObject({ op: 'update', record: { status: 'active' } });
+      // An import line is a PUT of its record.
+      const line = `{"urn":"${moved}","locations":["http://c.example/m1"]}\n`;
+      const imported = await send('POST', '/admin/import', line, { 'content-type': 'application/x-ndjson' });
+      expect(imported.status).toBe(422);
+      expect(JSON.parse(imported.text).errors).toMatchObject([{ line: 1, code: 'status-not-stated' }]);
+      expect(await record(moved)).toMatchObject({ status: 'moved', version: 3 });
     });
   });
 }
