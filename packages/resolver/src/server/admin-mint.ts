@@ -11,7 +11,7 @@ import { LifecycleError } from '../store/lifecycle.js';
 import { MintError, type MintRequest } from '../store/minter.js';
 import type { Store } from '../store/store.js';
 import { InputError, validateNameInput } from '../store/validate.js';
-import { adminAuth, inputProblem, problem } from './admin-scope.js';
+import { adminAuth, inputProblem, problem, untaggedIfMatch } from './admin-scope.js';
 import { NAME_BODY_SCHEMA, useStrictSchemas } from './admin-schemas.js';
 import { recordJson } from './render.js';
 import { PROBLEM_RESPONSE as PROBLEM, RECORD_SCHEMA } from './admin-docs.js';
@@ -47,6 +47,7 @@ export function registerAdminMint(app: FastifyInstance, store: Store, opts: { au
   app.register(async (admin) => {
     useStrictSchemas(admin);
     admin.addHook('onRequest', adminAuth(store, opts.auth));
+    admin.addHook('preHandler', untaggedIfMatch);
     admin.post('/mint', {
       schema: {
         summary: 'Mint the next free name under a prefix (counter or random; the NBN check digit appended where the country defines one) and reserve or register it in the same transaction',

@@ -73,6 +73,26 @@ export const NAME_BODY_SCHEMA = {
   not: { required: ['locations', 'url'], properties: { locations: { type: 'array' }, url: { not: { type: 'null' } } } },
 } as const;
 
+const { urn: _urn, key: _key, version: _version, created: _created, updated: _updated, ...WRITABLE } = NAME_BODY_SCHEMA.properties;
+
+/**
+ * The body of `PATCH /admin/names/<urn>`: a JSON Merge Patch (RFC 7396)
+ * of the record's writable members; null removes one. The status can be
+ * changed, never removed (a name always has one).
+ *
+ * @example
+ * ```ts
+ * NAME_PATCH_SCHEMA.properties.status.enum; // ['active', 'moved', 'withdrawn', 'reserved']
+ * 'version' in NAME_PATCH_SCHEMA.properties; // false
+ * ```
+ */
+export const NAME_PATCH_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...WRITABLE, status: { enum: ['active', 'moved', 'withdrawn', 'reserved'] }, permanent: { type: ['boolean', 'null'] } },
+  not: NAME_BODY_SCHEMA.not,
+} as const;
+
 /**
  * The body of `POST /admin/move/<urn>`: where the name goes, for good or
  * for now, and why.

@@ -18,6 +18,10 @@ declare module 'fastify' {
     /** The admin token that authenticated this request. */
     adminToken?: { id: string; authority: string };
   }
+  interface FastifyContextConfig {
+    /** A write of one name: it compares If-Match with the name's ETag itself ({@link NAME_WRITE}). */
+    nameEntityTag?: boolean;
+  }
 }
 
 /**
@@ -95,6 +99,42 @@ export function adminAuth(store: Store, opts: { limiter?: RateLimiter | undefine
     }
     return undefined;
   };
+}
+
+/**
+ * The route config of a write to one name: its `If-Match` is compared
+ * with the name's entity tag, in the write transaction (admin.ts).
+ *
+ * @example
+ * ```ts
+ * NAME_WRITE.nameEntityTag; // true
+ * ```
+ */
+export const NAME_WRITE = { nameEntityTag: true } as const;
+
+/**
+ * A `preHandler` hook for the admin writes that have no entity tag (an
+ * import, a mint, the rules, the authorities): `If-Match` is a
+ * precondition there too (RFC 9110 §13.1.1: evaluated before the
+ * method), which only `*` can meet; a listed tag is 412. The writes of
+ * one name ({@link NAME_WRITE}) compare it themselves.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const app = Fastify();
+ * app.addHook('preHandler', untaggedIfMatch);
+ * app.post('/import', async () => 'ok');
+ * (await app.inject({ method: 'POST', url: '/import', headers: { 'if-match': '"3"' } })).statusCode; // 412
+ * (await app.inject({ method: 'POST', url: '/import', headers: { 'if-match': '*' } })).statusCode; // 200
+ * await app.close();
+ * ```
+ */
+export async function untaggedIfMatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const h = request.headers['if-match'];
+  if (h === undefined || request.method === 'GET' || request.method === 'HEAD' || h.trim() === '*') return undefined;
+  if (request.routeOptions.config?.nameEntityTag === true) return undefined;
+  return problem(reply, 412, 'Precondition Failed', { code: 'precondition-failed', detail: `${request.method} ${request.routeOptions.url ?? ''} has no entity tag to match: only the writes of one name take If-Match with its ETag` });
 }
 
 /**

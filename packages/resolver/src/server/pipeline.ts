@@ -38,7 +38,7 @@ declare module 'fastify' {
  */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type, RateLimit, RateLimit-Policy',
+  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type, RateLimit, RateLimit-Policy, Accept-Patch',
   ...SECURITY_HEADERS,
 };
 
@@ -67,8 +67,8 @@ function schemaProblem(errors: readonly SchemaError[]): { code: string; pointer:
 }
 
 const PREFLIGHT_HEADERS = {
-  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match, If-Modified-Since',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-Match, If-None-Match, If-Modified-Since',
   'access-control-max-age': '86400',
 };
 
