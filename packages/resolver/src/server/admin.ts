@@ -25,7 +25,7 @@ import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, NAME_PATCH_S
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './ratelimit.js';
 import { adminAuth, inputProblem, inScope, isKeyText, NAME_WRITE, problem, scopedPrefix, untaggedIfMatch } from './admin-scope.js';
-import { ifMatchHolds, nameEntityTag } from './conditional.js';
+import { ifMatchHolds, ifNoneMatchHolds, nameEntityTag } from './conditional.js';
 import { applyMergePatch } from '../formats/merge-patch.js';
 import { PreconditionFailed, type Precondition } from '../store/precondition.js';
 import { recordToInput } from '../store/records.js';
@@ -171,7 +171,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         if (e.current) reply.header('etag', nameEntityTag(e.current.version));
         return problem(reply, 412, 'Precondition Failed', {
           code: 'precondition-failed',
-          detail: e.current ? `${e.key} has changed since that version (now version ${e.current.version}): read it again` : `${e.key} is not in the store`,
+          detail: e.current ? `${e.key} is at version ${e.current.version}, not the one the request expected: read it again` : `${e.key} is not in the store`,
           ...(e.current ? { version: e.current.version } : {}),
         });
       }
@@ -182,10 +182,19 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       return problem(reply, 409, 'Conflict', { code: e.code, detail: e.message, from: e.from, to: e.to, ...(e.code === 'status-not-stated' ? { pointer: '/status' } : {}) });
     };
 
-    /** The write's precondition from `If-Match` (RFC 9110 §13.1.1), checked in the write transaction. */
+    /**
+     * The write's precondition from `If-Match` (RFC 9110 §13.1.1) and
+     * `If-None-Match` (§13.1.2: `*` creates only), checked in the write
+     * transaction.
+     */
     const ifMatch = (request: FastifyRequest): Precondition | undefined => {
-      const h = request.headers['if-match'];
-      return h === undefined ? undefined : (current) => ifMatchHolds(h, current ? nameEntityTag(current.version) : undefined);
+      const match = request.headers['if-match'];
+      const noneMatch = request.headers['if-none-match'];
+      if (match === undefined && noneMatch === undefined) return undefined;
+      return (current) => {
+        const tag = current ? nameEntityTag(current.version) : undefined;
+        return (match === undefined || ifMatchHolds(match, tag)) && (noneMatch === undefined || ifNoneMatchHolds(noneMatch, tag));
+      };
     };
 
     /** A name's record as written or read, with its entity tag. */

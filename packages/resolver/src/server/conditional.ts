@@ -125,3 +125,28 @@ export function ifMatchHolds(header: string, etag: string | undefined): boolean 
   for (const t of header.split(',')) if (t.trim() === etag) return true;
   return false;
 }
+
+/**
+ * True if `If-None-Match` (RFC 9110 §13.1.2) holds for a write over a
+ * resource whose current entity tag is `etag` (undefined: none): `*`
+ * when there is none (create only), else no listed tag equal to it by
+ * the weak comparison.
+ *
+ * @example
+ * ```ts
+ * ifNoneMatchHolds('*', undefined); // true (a new name)
+ * ifNoneMatchHolds('*', '"1"'); // false (it exists)
+ * ifNoneMatchHolds('W/"1"', '"1"'); // false
+ * ifNoneMatchHolds('"2"', '"1"'); // true
+ * ```
+ */
+export function ifNoneMatchHolds(header: string, etag: string | undefined): boolean {
+  if (header.trim() === '*') return etag === undefined;
+  if (etag === undefined) return true;
+  if (header.length > 4096) return false;
+  for (const t of header.split(',')) {
+    const tag = t.trim();
+    if (tag === etag || tag === `W/${etag}`) return false;
+  }
+  return true;
+}

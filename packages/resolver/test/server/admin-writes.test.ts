@@ -180,6 +180,9 @@ for (const engine of engines) {
       // If-Match: * on a name the store does not hold: no current representation (RFC 9110 §13.1.1), nothing created.
       expect((await send('PUT', `/admin/names/${L}:absent`, { locations: ['http://a.example/x'] }, { 'if-match': '*' })).status).toBe(412);
       expect((await get(server.url, `/admin/names/${L}:absent`, { authorization: `Bearer ${token}` })).status).toBe(404);
+      // If-None-Match: * creates only (RFC 9110 §13.1.2).
+      expect((await send('PUT', `/admin/names/${urn}`, { status: 'active', locations: ['http://d.example/t'] }, { 'if-none-match': '*' })).status).toBe(412);
+      expect((await send('PUT', `/admin/names/${L}:fresh`, { locations: ['http://d.example/f'] }, { 'if-none-match': '*' })).status).toBe(201);
       // The writes with no entity tag take only *.
       const line = `{"urn":"${L}:via-import","locations":["http://a.example/i"]}\n`;
       expect((await send('POST', '/admin/import', line, { 'content-type': 'application/x-ndjson', 'if-match': '"1"' })).status).toBe(412);
