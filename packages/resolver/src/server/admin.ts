@@ -213,7 +213,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (!scoped(request, reply, checked.key)) return reply;
       let res: WriteResult;
       try { res = await store.writer.put(checked.key, checked.input, request.adminToken!.id, ifMatch(request)); } catch (e) { return refused(request, reply, e); }
-      if (res.op === 'create') reply.code(201).header('location', `/${checked.key}`);
+      // RFC 9110 §9.3.4: a PUT that made the name is 201, whatever state it was made in (a moved or withdrawn one too).
+      if (res.op !== 'unchanged' && res.record.version === 1) reply.code(201).header('location', `/${checked.key}`);
       return { op: res.op, record: withTag(reply, res.record) };
     });
 
