@@ -225,8 +225,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (!scoped(request, reply, key)) return reply;
       // RFC 5789 §2.2: a patch document of a media type the server does not apply is 415, with the one it does.
       if (mediaType(request) !== MERGE_PATCH) return problem(reply.header('accept-patch', MERGE_PATCH), 415, 'Unsupported Media Type', { detail: `send the patch as ${MERGE_PATCH} (RFC 7396)` });
-      const body = jsonObject(request.body);
-      if (!body || request.body === undefined || request.body === null) return problem(reply, 400, 'Invalid patch', { detail: 'the patch must be a JSON object' });
+      const body = request.body === undefined || request.body === null ? undefined : jsonObject(request.body);
+      if (!body) return problem(reply, 400, 'Invalid patch', { detail: 'the patch must be a JSON object' });
       // "url" is the shorthand of one location: in a patch it replaces the locations.
       const { url, ...rest } = body;
       const patch = url !== undefined && url !== null ? { ...rest, locations: [url] } : rest;
