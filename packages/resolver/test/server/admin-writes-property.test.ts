@@ -1,6 +1,6 @@
 /**
  * A law of the admin writes, on both engines: random sequences of PUT,
- * PATCH, move, withdraw, reinstate and reserve on a few names leave the
+ * PATCH, move, withdraw, reinstate, reserve and import on a few names leave the
  * store equal to an in-memory reference of what each request names, and
  * nothing more (DESIGN.md: "Admin writes never change what the request
  * did not name"): every answer's status and change, and every record
@@ -20,7 +20,7 @@ type Status = 'active' | 'moved' | 'withdrawn' | 'reserved';
 interface Rec { status: Status; locations: Array<{ url: string }>; metadata?: Record<string, unknown>; movedTo?: string; permanent?: boolean; successor?: string; reason?: string }
 interface Held { rec: Rec; version: number; history: Array<{ op: string; rec: Rec }> }
 type Op =
-  | { kind: 'put'; name: number; body: Partial<Rec> }
+  | { kind: 'put' | 'import'; name: number; body: Partial<Rec> }
   | { kind: 'patch'; name: number; patch: Record<string, unknown> }
   | { kind: 'move'; name: number; to: string; permanent: boolean }
   | { kind: 'withdraw'; name: number; reason?: string }
@@ -45,8 +45,8 @@ const statusFields = fc.oneof(
   fc.constantFrom('active', 'reserved', 'withdrawn').map((status) => ({ status: status as Status })),
   fc.record({ status: fc.constant('moved' as const), movedTo: elsewhere, permanent: optional(fc.boolean()) }, { requiredKeys: ['status', 'movedTo'] }),
 );
-const put = fc.record({ name, status: statusFields, locations: optional(locations), metadata: optional(metadata), successor: optional(elsewhere), reason: optional(reason) })
-  .map(({ name: n, status, ...rest }): Op => ({ kind: 'put', name: n, body: drop({ ...status, ...rest }) }));
+const put = fc.record({ kind: fc.constantFrom('put' as const, 'import' as const), name, status: statusFields, locations: optional(locations), metadata: optional(metadata), successor: optional(elsewhere), reason: optional(reason) })
+  .map(({ kind, name: n, status, ...rest }): Op => ({ kind, name: n, body: drop({ ...status, ...rest }) }));
 const patch = fc.record({
   name,
   status: statusFields,
@@ -90,6 +90,12 @@ class Reference {
         // A whole record states the status of a name that is not active (lifecycle.ts checkStatedStatus).
         if (held && o.body.status === undefined && held.rec.status !== 'active') return { status: 409, code: 'status-not-stated' };
         return this.#write(o.name, held, recordOf(o.body), held ? 200 : 201);
+      case 'import': {
+        // An import line is a PUT of its record; the report counts what it did, or lists why not (422).
+        const put = this.apply({ ...o, kind: 'put' });
+        if (put.status === 409) return { status: 422, code: put.code! };
+        return { status: 200, op: put.op === 'unchanged' ? 'unchanged' : held ? 'updated' : 'created' };
+      }
       case 'patch': {
         if (!held) return { status: 404 };
         const merged = applyMergePatch(held.rec, o.patch) as Partial<Rec>;
@@ -151,6 +157,11 @@ for (const engine of engines) {
     /** Sends one request; its answer as an outcome, and the record it left. */
     const send = async (prefix: string, o: Op): Promise<Outcome> => {
       const urn = `${prefix}${o.name}`;
+      if (o.kind === 'import') {
+        const r = await server.app.inject({ method: 'POST', url: '/admin/import', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, payload: `${JSON.stringify({ urn, ...o.body })}\n` });
+        const j = r.json() as { created: number; updated: number; errors: Array<{ code?: string }> };
+        return r.statusCode === 200 ? { status: 200, op: j.created > 0 ? 'created' : j.updated > 0 ? 'updated' : 'unchanged' } : drop({ status: r.statusCode, code: j.errors[0]?.code });
+      }
       const [method, path, body, type] =
         o.kind === 'put' ? ['PUT', `/admin/names/${urn}`, o.body, 'application/json']
           : o.kind === 'patch' ? ['PATCH', `/admin/names/${urn}`, o.patch, 'application/merge-patch+json']
