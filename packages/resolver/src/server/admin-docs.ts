@@ -69,7 +69,7 @@ const page = { prefix: text('names under this prefix (default: the token\'s auth
  */
 export const ADMIN_ROUTE_DOCS = {
   putName: { summary: 'Create or replace a name\'s record (a whole record; the status of a moved, withdrawn or reserved name must be stated: 409 status-not-stated)', tags: ['names'], headers: conditional, response: { 200: written, 201: written, ...errors } },
-  patchName: { summary: 'Change some fields of a name\'s record: a JSON Merge Patch (RFC 7396, application/merge-patch+json), null removes a field; the lifecycle checks a status it sets', tags: ['names'], headers: conditional, response: { 200: written, ...errors } },
+  patchName: { summary: 'Change some fields of a name\'s record: a JSON Merge Patch (RFC 7396, application/merge-patch+json), null removes a field; the lifecycle checks a status it sets', tags: ['names'], consumes: ['application/merge-patch+json'], headers: conditional, response: { 200: written, ...errors } },
   getName: { summary: 'A name\'s current record, with its ETag (for If-Match) and Accept-Patch', tags: ['names'], response: { 200: json('the record', RECORD_SCHEMA), ...errors } },
   move: { summary: 'Move a name to another URN or URL, for good (301) or for now (302)', tags: ['names'], headers: conditional, response: { 200: written, ...errors } },
   withdraw: { summary: 'Withdraw a name: it answers 410 Gone with the reason from then on, and is never given to another resource', tags: ['names'], headers: conditional, response: { 200: written, ...errors } },
