@@ -2,6 +2,7 @@
  * The demonstration data of `urikit serve --demo` and `npm start`.
  */
 import { nameKey } from '../store/keys.js';
+import { LifecycleError } from '../store/lifecycle.js';
 import type { Store } from '../store/store.js';
 import { DEMO_AUTHORITIES, DEMO_NAMES, DEMO_PREFIX_RULES } from './data.js';
 
@@ -9,7 +10,8 @@ export { DEMO_AUTHORITY, DEMO_NAMES, DEMO_AUTHORITIES, DEMO_PREFIX_RULES } from 
 
 /**
  * Loads the demonstration names, authority registry and prefix rules into
- * a store; loading twice changes nothing.
+ * a store; loading twice changes nothing, and a demonstration name moved
+ * or withdrawn since is left as it is.
  *
  * @example
  * ```ts
@@ -18,7 +20,14 @@ export { DEMO_AUTHORITY, DEMO_NAMES, DEMO_AUTHORITIES, DEMO_PREFIX_RULES } from 
  * ```
  */
 export async function loadDemoData(store: Store): Promise<{ names: number }> {
-  for (const input of DEMO_NAMES) await store.writer.put(nameKey(input.urn).key, input, 'demo');
+  for (const input of DEMO_NAMES) {
+    try {
+      await store.writer.put(nameKey(input.urn).key, input, 'demo');
+    } catch (e) {
+      // A name moved or withdrawn since (the lifecycle refuses to undo it): left as it is.
+      if (!(e instanceof LifecycleError)) throw e;
+    }
+  }
   for (const a of DEMO_AUTHORITIES) {
     const cur = await store.authorities.get(a.name);
     if (!cur || JSON.stringify(cur) !== JSON.stringify(a)) await store.authorities.put(a);

@@ -33,7 +33,7 @@ export interface ImportReport {
   created: number;
   updated: number;
   unchanged: number;
-  errors: Array<{ line: number; message: string; code?: string; offset?: number }>;
+  errors: Array<{ line: number; message: string; code?: string; offset?: number; pointer?: string }>;
 }
 
 /**
@@ -199,9 +199,9 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
   const maxErrors = opts.maxErrors ?? 1000;
   const authority = opts.authority ?? '';
   let failed = false;
-  const fail = (line: number, message: string, code?: string, offset?: number) => {
+  const fail = (line: number, message: string, code?: string, offset?: number, pointer?: string) => {
     failed = true;
-    if (report.errors.length < maxErrors) report.errors.push({ line, message, ...(code !== undefined ? { code } : {}), ...(offset !== undefined ? { offset } : {}) });
+    if (report.errors.length < maxErrors) report.errors.push({ line, message, ...(code !== undefined ? { code } : {}), ...(offset !== undefined ? { offset } : {}), ...(pointer !== undefined ? { pointer } : {}) });
   };
   try {
     await store.writer.bulk(async (writer) => {
@@ -228,7 +228,7 @@ export async function importNames(store: Store, input: AsyncIterable<string | Ui
           try {
             checked = validateNameInput(rec.value, validateOpts);
           } catch (e) {
-            if (e instanceof InputError) { fail(rec.line, e.message, e.code, e.offset); continue; }
+            if (e instanceof InputError) { fail(rec.line, e.message, e.code, e.offset, e.pointer); continue; }
             throw e;
           }
           if (!inAuthority(checked.key, authority)) { fail(rec.line, `${checked.key} is outside this token's authority ${authority}`, 'forbidden'); continue; }

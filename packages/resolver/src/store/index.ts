@@ -7,6 +7,7 @@ export type { Store } from './store.js';
 export type { NameReader } from './reader.js';
 export type { NameCacheControl } from './cached-reader.js';
 export { NameWriter, type WriteResult, type BulkWriter, type BatchResult } from './writer.js';
+export { PreconditionFailed, type Precondition } from './precondition.js';
 export { NameListing } from './listing.js';
 export { NameHistory } from './history.js';
 export { PrefixRules } from './prefix-rules.js';

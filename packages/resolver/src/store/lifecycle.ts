@@ -11,7 +11,7 @@
  * transitions (reserved -> public -> unavailable) and PURL's types.
  */
 import { nameKey } from './keys.js';
-import type { ChangeOp, NameRecord, NameStatus } from './types.js';
+import type { ChangeOp, NameInput, NameRecord, NameStatus } from './types.js';
 
 /**
  * Where a name stands before a write: one of its statuses, or `none`
@@ -35,7 +35,9 @@ export type NameState = NameStatus | 'none';
  * `not-withdrawn` and `nothing-to-reinstate` (a reinstate of a name that
  * is not withdrawn, or that never was anything else), `case-variant` (a
  * record written under another spelling of a name the store holds: one
- * name under the 1995 draft §2.3.1 case rule, keys.ts).
+ * name under the 1995 draft §2.3.1 case rule, keys.ts), `status-not-stated`
+ * (a whole record without a status over a name that is not active: its
+ * status never changes implicitly).
  *
  * @example
  * ```ts
@@ -43,7 +45,7 @@ export type NameState = NameStatus | 'none';
  * LIFECYCLE.withdrawn.active === code; // true
  * ```
  */
-export type LifecycleRefusal = 'withdrawn-name' | 'name-exists' | 'never-active' | 'redirect-cycle' | 'chain-too-long' | 'not-withdrawn' | 'nothing-to-reinstate' | 'case-variant';
+export type LifecycleRefusal = 'withdrawn-name' | 'name-exists' | 'never-active' | 'redirect-cycle' | 'chain-too-long' | 'not-withdrawn' | 'nothing-to-reinstate' | 'case-variant' | 'status-not-stated';
 
 /**
  * The transition table: for each state a name is in and each status a
@@ -79,7 +81,37 @@ const MESSAGES: Record<LifecycleRefusal, (key: string, detail: string) => string
   'not-withdrawn': (key) => `${key} is not withdrawn: there is nothing to reinstate`,
   'nothing-to-reinstate': (key) => `${key} was withdrawn when it was registered: it had no earlier record to reinstate`,
   'case-variant': (key, detail) => `${detail} is already registered, and is the same name as ${key} (1995 draft §2.3.1: ElementIDs of urn:dns: names are not case-sensitive): write it as ${detail}`,
+  'status-not-stated': (key, detail) => `${key} is ${detail}`,
 };
+
+/** What to send instead of a record without a status, by the status a name has. */
+const STATE_THE_STATUS: Readonly<Record<Exclude<NameStatus, 'active'>, (key: string) => string>> = {
+  moved: (key) => 'moved: a record without "status" would make it active and lose the move. Send "status": "moved" with its "movedTo" to keep it moved, '
+    + `"status": "active" to take it back, POST /admin/move/${key} to move it elsewhere, or PATCH /admin/names/${key} to change only some fields`,
+  withdrawn: (key) => `withdrawn: a record without "status" would make it active. POST /admin/reinstate/${key} brings back the record it had`,
+  reserved: (key) => 'reserved: a record without "status" would make it active. Send "status": "active" to make it resolve, '
+    + `"status": "reserved" to keep it reserved, or PATCH /admin/names/${key} to change only some fields`,
+};
+
+/**
+ * A whole record written over a name (PUT, an import line) replaces what
+ * it states but never changes the name's status implicitly (DESIGN.md,
+ * "Admin writes never change what the request did not name"): over a
+ * name that is moved, withdrawn or reserved, a record without a status
+ * is refused with the way to make the change meant.
+ *
+ * @example
+ * ```ts
+ * const moved: NameRecord = { key: 'urn:ex:a', urn: 'urn:ex:a', status: 'moved', movedTo: 'urn:ex:b', locations: [], version: 2, created: 0, updated: 0 };
+ * checkStatedStatus(moved, { urn: 'urn:ex:a', status: 'moved', movedTo: 'urn:ex:b' }); // undefined
+ * checkStatedStatus(undefined, { urn: 'urn:ex:a' }); // undefined (a new name is active)
+ * checkStatedStatus(moved, { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }] }); // throws LifecycleError status-not-stated
+ * ```
+ */
+export function checkStatedStatus(current: NameRecord | undefined, input: NameInput): void {
+  if (current === undefined || input.status !== undefined || current.status === 'active') return;
+  throw new LifecycleError('status-not-stated', current.key, current.status, 'active', STATE_THE_STATUS[current.status](current.key));
+}
 
 /**
  * A write the lifecycle refuses. Nothing was written; the HTTP layer

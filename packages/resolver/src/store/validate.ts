@@ -26,9 +26,70 @@ import type { NameInput, NameLocation, NameStatus } from './types.js';
  * ```
  */
 export class InputError extends Error {
-  constructor(message: string, readonly code?: string, readonly offset?: number) {
+  constructor(message: string, readonly code?: string, readonly offset?: number, readonly pointer?: string) {
     super(message);
     this.name = 'InputError';
+  }
+}
+
+/**
+ * The members of a record a client writes (the admin API's bodies, an
+ * import's lines), and those a read returns that a write takes back and
+ * ignores (so that a record read, or a line of an export, can be written
+ * again as it is). Any other member is refused: a misspelt field must
+ * never be taken for an absent one and erase what it meant to set.
+ *
+ * @example
+ * ```ts
+ * RECORD_MEMBERS.includes('movedTo'); // true
+ * validateNameInput({ urn: 'urn:ex:a', locatons: [] }); // throws InputError unknown-field, pointer '/locatons'
+ * ```
+ */
+export const RECORD_MEMBERS: readonly string[] = ['urn', 'status', 'locations', 'url', 'metadata', 'movedTo', 'successor', 'reason', 'permanent'];
+/**
+ * The members of a record as read that a write ignores (see {@link RECORD_MEMBERS}).
+ *
+ * @example
+ * ```ts
+ * READ_ONLY_MEMBERS.includes('version'); // true (a precondition is If-Match, not a member)
+ * ```
+ */
+export const READ_ONLY_MEMBERS: readonly string[] = ['key', 'version', 'created', 'updated'];
+/**
+ * The members of a location given as an object (1995 draft §3.4.2: the
+ * URL and its metainformation).
+ *
+ * @example
+ * ```ts
+ * LOCATION_MEMBERS[0]; // 'url'
+ * ```
+ */
+export const LOCATION_MEMBERS: readonly string[] = ['url', 'mediaType', 'charset', 'language', 'meta', 'preference', 'preservation'];
+
+const KNOWN_RECORD: ReadonlySet<string> = new Set([...RECORD_MEMBERS, ...READ_ONLY_MEMBERS]);
+const KNOWN_LOCATION: ReadonlySet<string> = new Set(LOCATION_MEMBERS);
+
+/**
+ * A JSON Pointer (RFC 6901 §3) to the member `name` of the value at `base`.
+ *
+ * @example
+ * ```ts
+ * jsonPointer('', 'locatons'); // '/locatons'
+ * jsonPointer('/locations/0', 'a/b~c'); // '/locations/0/a~1b~0c'
+ * ```
+ */
+export function jsonPointer(base: string, name: string | number): string {
+  // RFC 6901 §3: "~" is written "~0" and "/" is written "~1".
+  return `${base}/${String(name).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** Refuses the first member of `o` not in `known`: 400 `unknown-field` with its pointer. */
+function refuseUnknown(o: Record<string, unknown>, known: ReadonlySet<string>, base: string): void {
+  for (const k of Object.keys(o)) {
+    if (!known.has(k)) {
+      const pointer = jsonPointer(base, k);
+      throw new InputError(`"${pointer}" is not a field of ${base === '' ? 'a record' : 'a location'} (${[...(base === '' ? RECORD_MEMBERS : LOCATION_MEMBERS)].join(', ')})`, 'unknown-field', undefined, pointer);
+    }
   }
 }
 
@@ -165,10 +226,11 @@ function checkUri(v: string, field: string): void {
   }
 }
 
-function location(v: unknown, i: number, schemes: ReadonlySet<string>): NameLocation {
+function location(v: unknown, i: number, schemes: ReadonlySet<string>, at: string): NameLocation {
   if (typeof v === 'string') v = { url: v };
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new InputError(`locations[${i}] must be a URL or an object with "url"`);
   const o = v as Record<string, unknown>;
+  refuseUnknown(o, KNOWN_LOCATION, at);
   const url = str(o.url, `locations[${i}].url`);
   if (url === undefined) throw new InputError(`locations[${i}].url is required`);
   checkUri(url, `locations[${i}].url`);
@@ -222,6 +284,7 @@ export function validateNameInput(raw: unknown, opts: ValidateOptions = {}): { k
   const schemes = opts.schemes ?? DEFAULT_SCHEMES;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('a record must be a JSON object');
   const o = raw as Record<string, unknown>;
+  refuseUnknown(o, KNOWN_RECORD, '');
   // Its length is checkNewName's to refuse, with the limit and a code.
   const urn = str(o.urn, 'urn', Number.MAX_SAFE_INTEGER);
   if (urn === undefined) throw new InputError('"urn" is required');
@@ -239,7 +302,7 @@ export function validateNameInput(raw: unknown, opts: ValidateOptions = {}): { k
   if (locs !== undefined && locs !== null) {
     if (!Array.isArray(locs)) throw new InputError('"locations" must be an array');
     if (locs.length > MAX_LOCATIONS) throw new InputError(`at most ${MAX_LOCATIONS} locations`);
-    input.locations = locs.map((l, i) => location(l, i, schemes));
+    input.locations = locs.map((l, i) => location(l, i, schemes, hasUrl ? '/url' : `/locations/${i}`));
   }
   if (o.metadata !== undefined && o.metadata !== null) {
     if (typeof o.metadata !== 'object' || Array.isArray(o.metadata)) throw new InputError('"metadata" must be an object');

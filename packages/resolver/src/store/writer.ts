@@ -7,11 +7,12 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { noteWritten, type StoreDb, type WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
-import { chainTooLong, checkTransition, LifecycleError, type ChainReader } from './lifecycle.js';
+import { chainTooLong, checkStatedStatus, checkTransition, LifecycleError, type ChainReader } from './lifecycle.js';
 import { applyLinks, incomingLinks, withIncoming, type Incoming } from './links.js';
 import { historyJson, historyToRecord, nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
 import { NameStaging } from './staging.js';
+import { requirePrecondition, type Precondition } from './precondition.js';
 import type { ChangeOp, NameInput, NameRecord } from './types.js';
 
 /**
@@ -150,29 +151,36 @@ export class NameWriter {
     };
   }
 
-  /** Creates or replaces a name; throws {@link LifecycleError} for a transition the lifecycle refuses. */
-  async put(key: string, input: NameInput, actor?: string): Promise<WriteResult> {
-    return this.#db.write((w) => this.putIn(w, key, input, actor));
+  /**
+   * Creates or replaces a name with a whole record; throws {@link
+   * LifecycleError} for a transition the lifecycle refuses, and for a
+   * record without a status over a name that is not active (its status
+   * never changes implicitly: `status-not-stated`).
+   */
+  async put(key: string, input: NameInput, actor?: string, precondition?: Precondition): Promise<WriteResult> {
+    return this.#db.write((w) => this.putIn(w, key, input, actor, precondition));
   }
 
   /**
    * {@link put} inside a write transaction the caller holds (minting: the
    * counter and the new name are written in the same transaction).
    */
-  async putIn(w: WriteScope, key: string, input: NameInput, actor?: string): Promise<WriteResult> {
+  async putIn(w: WriteScope, key: string, input: NameInput, actor?: string, precondition?: Precondition): Promise<WriteResult> {
     const current = await currentRecord(this.#db, w.trx, key);
+    requirePrecondition(key, current, precondition);
+    checkStatedStatus(current, input);
     return this.#commit(w, current, nextRecord(key, input, current, Date.now()), actor);
   }
 
   /** Moves an existing name to a URN or URL; undefined if the name is unknown. */
-  async move(key: string, move: { to: string; permanent?: boolean; reason?: string }, actor?: string): Promise<WriteResult | undefined> {
+  async move(key: string, move: { to: string; permanent?: boolean; reason?: string }, actor?: string, precondition?: Precondition): Promise<WriteResult | undefined> {
     const patch: Partial<NameInput> = { status: 'moved', movedTo: move.to, permanent: move.permanent === true, ...(move.reason !== undefined ? { reason: move.reason } : {}) };
-    return this.#change(key, (cur) => ({ ...recordToInput(cur), ...patch }), actor);
+    return this.change(key, (cur) => ({ ...recordToInput(cur), ...patch }), actor, precondition);
   }
 
   /** Withdraws an existing name: its tombstone keeps the reason and the date; undefined if the name is unknown. */
-  async withdraw(key: string, opts: { reason?: string } = {}, actor?: string): Promise<WriteResult | undefined> {
-    return this.#change(key, (cur) => ({ ...recordToInput(cur), status: 'withdrawn', ...(opts.reason !== undefined ? { reason: opts.reason } : {}) }), actor);
+  async withdraw(key: string, opts: { reason?: string } = {}, actor?: string, precondition?: Precondition): Promise<WriteResult | undefined> {
+    return this.change(key, (cur) => ({ ...recordToInput(cur), status: 'withdrawn', ...(opts.reason !== undefined ? { reason: opts.reason } : {}) }), actor, precondition);
   }
 
   /**
@@ -180,10 +188,11 @@ export class NameWriter {
    * withdrawn (the same resource, never another), recorded in the history
    * as `reinstate`; undefined if the name is unknown.
    */
-  async reinstate(key: string, opts: { reason?: string } = {}, actor?: string): Promise<WriteResult | undefined> {
+  async reinstate(key: string, opts: { reason?: string } = {}, actor?: string, precondition?: Precondition): Promise<WriteResult | undefined> {
     return this.#db.write(async (w) => {
       const current = await currentRecord(this.#db, w.trx, key);
       if (!current) return undefined;
+      requirePrecondition(key, current, precondition);
       if (current.status !== 'withdrawn') throw new LifecycleError('not-withdrawn', key, current.status, 'active');
       const before = await w.trx.selectFrom('history').selectAll().where('key', '=', key).where('op', '!=', 'withdraw').orderBy('version', 'desc').limit(1).executeTakeFirst();
       const prior = before ? historyToRecord(before) : undefined;
@@ -193,11 +202,27 @@ export class NameWriter {
     });
   }
 
-  /** Applies `change` to the current record of an existing name; undefined if the name is unknown. */
-  async #change(key: string, change: (current: NameRecord) => NameInput, actor?: string): Promise<WriteResult | undefined> {
+  /**
+   * Applies `change` to the current record of an existing name, read in
+   * the write transaction (a partial edit: what `change` does not set
+   * stays as the transaction found it), checked by the lifecycle as any
+   * write is; undefined if the name is unknown. `change` may throw (a
+   * patch that makes an invalid record): nothing is written.
+   *
+   * @example
+   * ```ts
+   * const store = await openStore(':memory:');
+   * await store.writer.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }], successor: 'urn:ex:b' });
+   * const r = await store.writer.change('urn:ex:a', (cur) => ({ ...recordToInput(cur), metadata: { title: 'A' } }));
+   * r?.record.successor; // 'urn:ex:b'
+   * await store.close();
+   * ```
+   */
+  async change(key: string, change: (current: NameRecord) => NameInput, actor?: string, precondition?: Precondition): Promise<WriteResult | undefined> {
     return this.#db.write(async (w) => {
       const current = await currentRecord(this.#db, w.trx, key);
       if (!current) return undefined;
+      requirePrecondition(key, current, precondition);
       return this.#commit(w, current, nextRecord(key, change(current), current, Date.now()), actor);
     });
   }
@@ -304,6 +329,7 @@ export class NameWriter {
       if (cur && sameContent(cur, next)) { counts.unchanged++; continue; }
       let op: ChangeOp;
       try {
+        checkStatedStatus(cur, input);
         op = await checkTransition(cur, next, chain);
       } catch (e) {
         if (e instanceof LifecycleError) { counts.refused.push(e); continue; }

@@ -35,6 +35,8 @@ const FILES: ReadonlyArray<readonly [string, string]> = [
   ['dom.js', 'text/javascript; charset=utf-8'],
   ['views.js', 'text/javascript; charset=utf-8'],
   ['name-view.js', 'text/javascript; charset=utf-8'],
+  ['name-form.js', 'text/javascript; charset=utf-8'],
+  ['merge-patch.js', 'text/javascript; charset=utf-8'],
   ['app.css', 'text/css; charset=utf-8'],
   ['icon.svg', 'image/svg+xml'],
 ];

@@ -243,6 +243,7 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the cataloguers\' page in headless 
     await page.keyboard.type(`${docs.url}/thesis-13`);
     await page.keyboard.press('Tab'); // metadata
     await page.keyboard.type('{"title": "Typed, not clicked"}');
+    await page.keyboard.press('Tab'); // successor
     await page.keyboard.press('Tab'); // Create
     expect(await page.evaluate('document.activeElement?.textContent')).toBe('Create');
     await snap('keyboard-create');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
 import { NAME_BODY_SCHEMA } from '../../src/server/admin/schemas.js';
-import { validateNameInput } from '../../src/store/validate.js';
+import { InputError, LOCATION_MEMBERS, READ_ONLY_MEMBERS, RECORD_MEMBERS, validateNameInput } from '../../src/store/validate.js';
 
 const anyScalar = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(''));
 const url = fc.constantFrom('http://a.example/', 'ftp://b.example/x', 'urn:ex:other', 'javascript:x', 'not a url', '');
@@ -50,5 +50,20 @@ describe('admin route schemas', () => {
     }), { numRuns: 5000 });
     // The property said something: some of the generated records were valid.
     expect(accepted).toBeGreaterThan(30);
+  });
+
+  it('knows the members validateNameInput knows, and refuses any other at the same pointer', () => {
+    const recordSchema = NAME_BODY_SCHEMA.properties;
+    expect(Object.keys(recordSchema).sort()).toEqual([...RECORD_MEMBERS, ...READ_ONLY_MEMBERS].sort());
+    expect(Object.keys(NAME_BODY_SCHEMA.properties.locations.items.oneOf[1].properties).sort()).toEqual([...LOCATION_MEMBERS].sort());
+    const known = new Set([...RECORD_MEMBERS, ...READ_ONLY_MEMBERS, ...LOCATION_MEMBERS]);
+    const extra = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !known.has(k) && k !== '__proto__');
+    fc.assert(fc.property(extra, fc.boolean(), (k, inLocation) => {
+      const body = inLocation ? { locations: [{ url: 'http://a.example/', [k]: 1 }] } : { locations: [], [k]: 1 };
+      expect(check(body)).toBe(false);
+      const pointer = `${inLocation ? '/locations/0' : ''}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      expect(check.errors!.some((e) => e.keyword === 'additionalProperties' && `${e.instancePath}/${String(e.params.additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}` === pointer)).toBe(true);
+      try { validateNameInput({ ...body, urn: 'urn:ex:a' }); expect.unreachable(); } catch (e) { expect(e).toMatchObject({ code: 'unknown-field', pointer }); expect(e).toBeInstanceOf(InputError); }
+    }), { numRuns: 500 });
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startServer, type RunningServer } from '../../src/server/index.js';
-import { MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA } from '../../src/server/admin/schemas.js';
+import { MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, NAME_PATCH_SCHEMA } from '../../src/server/admin/schemas.js';
 
 interface Operation { summary?: string; tags?: string[]; security?: unknown[]; parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> }
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; security: unknown[] };
@@ -67,5 +67,12 @@ describe('the OpenAPI document of the admin API', () => {
     expect(body('/admin/names/{urn}', 'put')).toEqual(JSON.parse(JSON.stringify(NAME_BODY_SCHEMA)));
     expect(body('/admin/move/{urn}', 'post')).toEqual(JSON.parse(JSON.stringify(MOVE_BODY_SCHEMA)));
     expect(body('/admin/mint', 'post')).toMatchObject({ required: ['prefix'] });
+    expect(doc.paths['/admin/names/{urn}']!.patch!.requestBody!.content['application/merge-patch+json']!.schema).toEqual(JSON.parse(JSON.stringify(NAME_PATCH_SCHEMA)));
+  });
+
+  it('says that every write of a name takes If-Match', () => {
+    for (const [path, method] of [['/admin/names/{urn}', 'put'], ['/admin/names/{urn}', 'patch'], ['/admin/move/{urn}', 'post'], ['/admin/withdraw/{urn}', 'post'], ['/admin/reinstate/{urn}', 'post']] as const) {
+      expect(doc.paths[path]![method]!.parameters, `${method} ${path}`).toContainEqual(expect.objectContaining({ in: 'header', name: 'if-match', required: false }));
+    }
   });
 });

@@ -10,6 +10,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { ServedHosts, splitAbsoluteForm } from '../../src/server/http/request-form.js';
+import { SERVICE_METHODS } from '../../src/server/http/pipeline.js';
 import { createToken } from '../../src/store/index.js';
 import { testEngines } from '../helpers/engines.js';
 import { parseAnswer, rawExchange, type RawAnswer } from '../helpers/http.js';
@@ -133,7 +134,7 @@ for (const engine of engines) {
         const all = await answers(server.port, request);
         expect(all.map((a) => a.status)).toEqual(statuses);
         const last = all.at(-1)!;
-        expect(last.headers.allow).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS');
+        expect(last.headers.allow).toBe(SERVICE_METHODS);
         expect(last.headers['content-type']).toBe('application/problem+json');
         expect(JSON.parse(last.text)).toMatchObject({ status: 501, code: 'no-tunnel' });
       }

@@ -14,7 +14,8 @@ describe('store keys', () => {
     it(`${key} ${inside ? 'is' : 'is not'} under ${JSON.stringify(prefix)}`, () => expect(inAuthority(key, prefix)).toBe(inside));
   }
   // Laws of the one key (1995 draft §2.3.1 for urn:dns:, RFC 8141 §3.1 otherwise).
-  const elementId = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9.-]{0,20}(%[0-9a-fA-F]{2})?[A-Za-z0-9-]{0,5}$/);
+  // %00 is refused outright (nameKey: nul-in-urn), so it is no spelling of a name.
+  const elementId = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9.-]{0,20}(%[0-9a-fA-F]{2})?[A-Za-z0-9-]{0,5}$/).filter((e) => !e.includes('%00'));
   const flipCase = (s: string, flips: boolean[]) => [...s].map((c, i) => (flips[i % flips.length] ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
   it('law: every spelling of a urn:dns: name has one key, in lower case but for %hh, which spelling keeps', () => {
     fc.assert(fc.property(elementId, fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), (e, flips) => {

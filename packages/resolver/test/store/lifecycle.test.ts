@@ -92,7 +92,7 @@ for (const engine of engines) {
       await store.writer.withdraw('urn:example:i1', { reason: 'gone' });
       const before = await storeSnapshot(store);
       const lines = (xs: object[]) => xs.map((x) => JSON.stringify(x)).join('\n');
-      const withdrawn = await importNames(store, lines([{ urn: 'urn:example:i2', locations: ['http://a.example/i2'] }, { urn: 'urn:example:i1', locations: ['http://other.example/i1'] }]), { format: 'ndjson' });
+      const withdrawn = await importNames(store, lines([{ urn: 'urn:example:i2', locations: ['http://a.example/i2'] }, { urn: 'urn:example:i1', status: 'active', locations: ['http://other.example/i1'] }]), { format: 'ndjson' });
       expect(withdrawn).toMatchObject({ ok: false, created: 0, errors: [{ line: 2, code: 'withdrawn-name' }] });
       const cycle = await importNames(store, lines([{ urn: 'urn:example:i3', movedTo: 'urn:example:i4' }, { urn: 'urn:example:i4', movedTo: 'urn:example:i3' }]), { format: 'ndjson' });
       expect(cycle).toMatchObject({ ok: false, errors: [{ line: 2, code: 'redirect-cycle' }] });

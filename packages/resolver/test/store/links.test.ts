@@ -35,7 +35,7 @@ for (const engine of engines) {
         const h = await store.history.versions('urn:example:b');
         expect(h.map((e) => [e.version, e.op, e.actor ?? null])).toEqual([[1, 'create', null], [2, 'update', 'tok']]);
         // Taking the name back undoes the link, again as a version.
-        await put(store, 'urn:example:a');
+        await put(store, 'urn:example:a', { status: 'active' });
         const again = (await store.names.get('urn:example:b'))!;
         expect(again.movedFrom).toBeUndefined();
         expect(again.version).toBe(3);

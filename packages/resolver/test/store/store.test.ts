@@ -151,6 +151,12 @@ for (const engine of engines) {
       await loadDemoData(store);
       expect((await store.history.changes({ since: 0, limit: 10_000 })).next).toBe(seq);
       expect(await store.listing.count('urn:')).toBeGreaterThanOrEqual(DEMO_NAMES.length);
+      // A demonstration name moved or withdrawn since is left as it is, never taken back by the demo.
+      const [moved, withdrawn] = DEMO_NAMES.filter((n) => n.status === undefined).map((n) => n.urn);
+      await store.writer.move(moved!, { to: 'urn:example:elsewhere' });
+      await store.writer.withdraw(withdrawn!, { reason: 'retracted' });
+      await loadDemoData(store);
+      expect([(await store.names.get(moved!))?.status, (await store.names.get(withdrawn!))?.status]).toEqual(['moved', 'withdrawn']);
     });
   });
 }

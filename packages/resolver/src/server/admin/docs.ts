@@ -55,6 +55,8 @@ const errors = { '4xx': PROBLEM_RESPONSE } as const;
 const written = json('the change: create, update, move, withdraw, reinstate or unchanged, and the record after it', { type: 'object', required: ['op', 'record'], properties: { op: { type: 'string' }, record: RECORD_SCHEMA } });
 const text = (description: string) => ({ type: 'string', maxLength: 4096, description });
 const query = (properties: Record<string, object>) => ({ type: 'object', properties });
+/** `If-Match` on the writes of one name (RFC 9110 §13.1.1): 412 unless the name's ETag is listed (or `*` and the name exists). */
+const conditional = query({ 'if-match': text('the ETag of the name as last read ("3"), or *: 412 Precondition Failed, nothing written, when the name has changed since') });
 const page = { prefix: text('names under this prefix (default: the token\'s authority)'), limit: text('names per page, 1 to 10000 (default 100)'), after: text('the "next" of the page before') };
 
 /**
@@ -66,11 +68,12 @@ const page = { prefix: text('names under this prefix (default: the token\'s auth
  * ```
  */
 export const ADMIN_ROUTE_DOCS = {
-  putName: { summary: 'Create or replace a name\'s record', tags: ['names'], response: { 200: written, 201: written, ...errors } },
-  getName: { summary: 'A name\'s current record', tags: ['names'], response: { 200: json('the record', RECORD_SCHEMA), ...errors } },
-  move: { summary: 'Move a name to another URN or URL, for good (301) or for now (302)', tags: ['names'], response: { 200: written, ...errors } },
-  withdraw: { summary: 'Withdraw a name: it answers 410 Gone with the reason from then on, and is never given to another resource', tags: ['names'], response: { 200: written, ...errors } },
-  reinstate: { summary: 'Give a withdrawn name its record back', tags: ['names'], response: { 200: written, ...errors } },
+  putName: { summary: 'Create or replace a name\'s record (a whole record; the status of a moved, withdrawn or reserved name must be stated: 409 status-not-stated)', tags: ['names'], headers: conditional, response: { 200: written, 201: written, ...errors } },
+  patchName: { summary: 'Change some fields of a name\'s record: a JSON Merge Patch (RFC 7396, application/merge-patch+json), null removes a field; the lifecycle checks a status it sets', tags: ['names'], consumes: ['application/merge-patch+json'], headers: conditional, response: { 200: written, ...errors } },
+  getName: { summary: 'A name\'s current record, with its ETag (for If-Match) and Accept-Patch', tags: ['names'], response: { 200: json('the record', RECORD_SCHEMA), ...errors } },
+  move: { summary: 'Move a name to another URN or URL, for good (301) or for now (302)', tags: ['names'], headers: conditional, response: { 200: written, ...errors } },
+  withdraw: { summary: 'Withdraw a name: it answers 410 Gone with the reason from then on, and is never given to another resource', tags: ['names'], headers: conditional, response: { 200: written, ...errors } },
+  reinstate: { summary: 'Give a withdrawn name its record back', tags: ['names'], headers: conditional, response: { 200: written, ...errors } },
   history: {
     summary: 'Every version of a name, oldest first, with the token that made each change',
     tags: ['names'],
@@ -110,7 +113,7 @@ export const ADMIN_ROUTE_DOCS = {
     querystring: query({ format: text('ndjson or csv, when the Content-Type does not say') }),
     response: {
       200: json('every record written (or unchanged)', { type: 'object', additionalProperties: true }),
-      422: json('nothing written: the report lists every bad line with its number', { type: 'object', properties: { ok: { type: 'boolean' }, errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' } } } } } }),
+      422: json('nothing written: the report lists every bad line with its number', { type: 'object', properties: { ok: { type: 'boolean' }, errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' }, pointer: { type: 'string' } } } } } }),
       ...errors,
     },
   },

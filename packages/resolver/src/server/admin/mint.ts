@@ -11,8 +11,8 @@ import { LifecycleError } from '../../store/lifecycle.js';
 import { MintError, type MintRequest } from '../../store/minter.js';
 import type { Store } from '../../store/store.js';
 import { InputError, validateNameInput } from '../../store/validate.js';
-import { problem, requireAdminToken, type AdminAuthOptions } from './scope.js';
-import { useStrictSchemas } from './schemas.js';
+import { inputProblem, problem, requireAdminToken, untaggedIfMatch, type AdminAuthOptions } from './scope.js';
+import { NAME_BODY_SCHEMA, useStrictSchemas } from './schemas.js';
 import { recordJson } from '../render/render.js';
 import { PROBLEM_RESPONSE as PROBLEM, RECORD_SCHEMA } from './docs.js';
 
@@ -47,6 +47,7 @@ export function registerAdminMint(app: FastifyInstance, store: Store, opts: { au
   app.register(async (admin) => {
     useStrictSchemas(admin);
     requireAdminToken(admin, store, opts.auth);
+    admin.addHook('preHandler', untaggedIfMatch);
     admin.post('/mint', {
       schema: {
         summary: 'Mint the next free name under a prefix (counter or random; the NBN check digit appended where the country defines one) and reserve or register it in the same transaction',
@@ -63,7 +64,7 @@ export function registerAdminMint(app: FastifyInstance, store: Store, opts: { au
             start: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'counter: the first value, for a prefix that has no counter yet (default 1)' },
             length: { type: 'integer', minimum: 1, maximum: 64, description: 'random: how many characters (default 8)' },
             alphabet: { type: 'string', minLength: 1, maxLength: 256, description: 'random: the characters to draw from (default the digits)' },
-            record: { type: 'object', additionalProperties: true, description: 'what to register under the new name (status, locations, metadata...); default: reserved' },
+            record: { ...NAME_BODY_SCHEMA, description: 'what to register under the new name (status, locations, metadata...), as the body of PUT /admin/names; default: reserved' },
           },
         },
         response: {
@@ -83,7 +84,7 @@ export function registerAdminMint(app: FastifyInstance, store: Store, opts: { au
           record = input;
         }
       } catch (e) {
-        if (e instanceof UriError || e instanceof InputError) return problem(reply, 400, 'Invalid mint request', { detail: e.message, ...(e.code !== undefined ? { code: e.code } : {}), ...(e.offset !== undefined ? { offset: e.offset } : {}) });
+        if (e instanceof UriError || e instanceof InputError) return problem(reply, 400, 'Invalid mint request', inputProblem(e));
         throw e;
       }
       const auth = request.adminToken!.authority;

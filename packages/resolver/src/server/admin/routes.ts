@@ -1,7 +1,9 @@
 /**
  * The admin API under `/admin/` (DESIGN.md, "The resolver service"):
- * create, update, move, withdraw and reinstate names (a change the
- * lifecycle refuses is 409, store/lifecycle.ts); bulk import (NDJSON, CSV)
+ * create, replace (PUT), edit (PATCH, JSON Merge Patch), move, withdraw
+ * and reinstate names (a change the lifecycle refuses is 409,
+ * store/lifecycle.ts; each may be conditional on the name's ETag,
+ * If-Match, 412 when stale); bulk import (NDJSON, CSV)
  * and export; listing by prefix; history; the change feed;
  * partial-redirect rules and the authority registry. Every request needs `Authorization: Bearer <token>` and may
  * only touch names under the token's authority prefix.
@@ -15,14 +17,18 @@ import { authorityPrefix, inAuthority, nameKey, prefixInAuthority } from '../../
 import { NAME_LINK_HEALTH, type NameLinkHealth } from '../../store/name-health.js';
 import type { Store } from '../../store/store.js';
 import { LifecycleError } from '../../store/lifecycle.js';
-import type { Authority, NameStatus } from '../../store/types.js';
+import type { Authority, NameRecord, NameStatus } from '../../store/types.js';
 import type { WriteResult } from '../../store/writer.js';
 import { checkScheme, DEFAULT_LOCATION_SCHEMES, InputError, validateNameInput } from '../../store/validate.js';
 import { urc0Charset } from '../../formats/charset.js';
-import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './schemas.js';
+import { AUTHORITY_BODY_SCHEMA, MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, NAME_PATCH_SCHEMA, PREFIX_RULE_BODY_SCHEMA, REASON_BODY_SCHEMA, useStrictSchemas } from './schemas.js';
 import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from '../http/ratelimit.js';
-import { inScope, isKeyText, problem, requireAdminToken, scopedPrefix } from './scope.js';
+import { inputProblem, requireAdminToken, inScope, isKeyText, NAME_WRITE, problem, scopedPrefix, untaggedIfMatch } from './scope.js';
+import { ifMatchHolds, ifNoneMatchHolds, nameEntityTag } from '../resolution/conditional.js';
+import { applyMergePatch } from '../../formats/merge-patch.js';
+import { PreconditionFailed, type Precondition } from '../../store/precondition.js';
+import { recordToInput } from '../../store/records.js';
 import { ADMIN_ROUTE_DOCS as D } from './docs.js';
 
 
@@ -58,6 +64,14 @@ function optText(v: unknown, field: string, max = 1000): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string' || v.length > max) throw new InputError(`"${field}" must be a string of at most ${max} characters`);
   return v;
+}
+
+/** The patch format of `PATCH /admin/names/<urn>` (RFC 7396 §4). */
+const MERGE_PATCH = 'application/merge-patch+json';
+
+/** The media type of a request's body, lower case, without parameters. */
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 /** Counts and caps the bytes of an import body (413 beyond `max`). */
@@ -131,6 +145,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
   app.register(async (admin) => {
     useStrictSchemas(admin);
     requireAdminToken(admin, store, { limiter: limits.limiter, clientLimiter: limits.clientLimiter, metrics });
+    admin.addHook('preHandler', untaggedIfMatch);
     const scoped = inScope;
 
     const keyOr400 = (reply: FastifyReply, urn: string): string | undefined => {
@@ -143,19 +158,55 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     };
 
     const inputError = (reply: FastifyReply, e: unknown): FastifyReply => {
-      if (e instanceof InputError) return problem(reply, e.code === 'too-large' ? 413 : 400, 'Invalid record', { detail: e.message, ...(e.code !== undefined ? { code: e.code } : {}), ...(e.offset !== undefined ? { offset: e.offset } : {}) });
+      if (e instanceof InputError) return problem(reply, e.code === 'too-large' ? 413 : 400, 'Invalid record', inputProblem(e));
       throw e;
     };
 
-    /** A write the lifecycle refused: 409, nothing changed (lifecycle.ts). */
-    const conflict = (request: FastifyRequest, reply: FastifyReply, e: unknown): FastifyReply => {
+    /**
+     * A write refused inside its transaction, nothing changed: the
+     * lifecycle's 409 (lifecycle.ts), a stale `If-Match` 412 (RFC 9110
+     * §13.1.1, with the name's current `ETag`), a patch that makes an
+     * invalid record 400.
+     */
+    const refused = (request: FastifyRequest, reply: FastifyReply, e: unknown): FastifyReply => {
+      if (e instanceof PreconditionFailed) {
+        if (e.current) reply.header('etag', nameEntityTag(e.current.version));
+        return problem(reply, 412, 'Precondition Failed', {
+          code: 'precondition-failed',
+          detail: e.current ? `${e.key} is at version ${e.current.version}, not the one the request expected: read it again` : `${e.key} is not in the store`,
+          ...(e.current ? { version: e.current.version } : {}),
+        });
+      }
+      if (e instanceof InputError) return inputError(reply, e);
       if (!(e instanceof LifecycleError)) throw e;
       request.log.info({ key: e.key, code: e.code, from: e.from, to: e.to }, 'lifecycle refused a write');
-      return problem(reply, 409, 'Conflict', { code: e.code, detail: e.message, from: e.from, to: e.to });
+      // A record that did not state the status: the field to state (RFC 6901).
+      return problem(reply, 409, 'Conflict', { code: e.code, detail: e.message, from: e.from, to: e.to, ...(e.code === 'status-not-stated' ? { pointer: '/status' } : {}) });
+    };
+
+    /**
+     * The write's precondition from `If-Match` (RFC 9110 §13.1.1) and
+     * `If-None-Match` (§13.1.2: `*` creates only), checked in the write
+     * transaction.
+     */
+    const ifMatch = (request: FastifyRequest): Precondition | undefined => {
+      const match = request.headers['if-match'];
+      const noneMatch = request.headers['if-none-match'];
+      if (match === undefined && noneMatch === undefined) return undefined;
+      return (current) => {
+        const tag = current ? nameEntityTag(current.version) : undefined;
+        return (match === undefined || ifMatchHolds(match, tag)) && (noneMatch === undefined || ifNoneMatchHolds(noneMatch, tag));
+      };
+    };
+
+    /** A name's record as written or read, with its entity tag. */
+    const withTag = (reply: FastifyReply, r: NameRecord): Record<string, unknown> => {
+      reply.header('etag', nameEntityTag(r.version));
+      return recordJson(r);
     };
 
     // Create or replace a name: PUT /admin/names/<urn> with the record as JSON.
-    admin.put('/names/*', { schema: { ...D.putName, body: NAME_BODY_SCHEMA } }, async (request, reply) => {
+    admin.put('/names/*', { schema: { ...D.putName, body: NAME_BODY_SCHEMA }, config: NAME_WRITE }, async (request, reply) => {
       const urn = urnFromPath(request, '/admin/names/');
       const body = request.body === undefined || request.body === null ? undefined : jsonObject(request.body);
       if (!body) return problem(reply, 400, 'Invalid record', { detail: 'the body must be a JSON object' });
@@ -163,9 +214,33 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       try { checked = validateNameInput({ ...body, urn }, { schemes }); } catch (e) { return inputError(reply, e); }
       if (!scoped(request, reply, checked.key)) return reply;
       let res: WriteResult;
-      try { res = await store.writer.put(checked.key, checked.input, request.adminToken!.id); } catch (e) { return conflict(request, reply, e); }
-      if (res.op === 'create') reply.code(201).header('location', `/${checked.key}`);
-      return { op: res.op, record: recordJson(res.record) };
+      try { res = await store.writer.put(checked.key, checked.input, request.adminToken!.id, ifMatch(request)); } catch (e) { return refused(request, reply, e); }
+      // RFC 9110 §9.3.4: a PUT that made the name is 201, whatever state it was made in (a moved or withdrawn one too).
+      if (res.op !== 'unchanged' && res.record.version === 1) reply.code(201).header('location', `/${checked.key}`);
+      return { op: res.op, record: withTag(reply, res.record) };
+    });
+
+    // Change some fields of a name: PATCH /admin/names/<urn> with a JSON Merge Patch (RFC 7396).
+    admin.patch('/names/*', { schema: { ...D.patchName, body: NAME_PATCH_SCHEMA }, config: NAME_WRITE }, async (request, reply) => {
+      const key = keyOr400(reply, urnFromPath(request, '/admin/names/'));
+      if (key === undefined) return reply;
+      if (!scoped(request, reply, key)) return reply;
+      // RFC 5789 §2.2: a patch document of a media type the server does not apply is 415, with the one it does.
+      if (mediaType(request) !== MERGE_PATCH) return problem(reply.header('accept-patch', MERGE_PATCH), 415, 'Unsupported Media Type', { detail: `send the patch as ${MERGE_PATCH} (RFC 7396)` });
+      const body = request.body === undefined || request.body === null ? undefined : jsonObject(request.body);
+      if (!body) return problem(reply, 400, 'Invalid patch', { detail: 'the patch must be a JSON object' });
+      // "url" is the shorthand of one location: in a patch it replaces the locations.
+      const { url, ...rest } = body;
+      const patch = url !== undefined && url !== null ? { ...rest, locations: [url] } : rest;
+      let res: WriteResult | undefined;
+      try {
+        res = await store.writer.change(key, (current) => {
+          const merged = applyMergePatch(recordToInput(current), patch) as Record<string, unknown>;
+          return validateNameInput({ ...merged, urn: current.urn }, { schemes }).input;
+        }, request.adminToken!.id, ifMatch(request));
+      } catch (e) { return refused(request, reply, e); }
+      if (!res) return problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
+      return { op: res.op, record: withTag(reply, res.record) };
     });
 
     admin.get('/names/*', { schema: D.getName }, async (request, reply) => {
@@ -173,7 +248,8 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       if (key === undefined) return reply;
       if (!scoped(request, reply, key)) return reply;
       const r = await store.names.get(key);
-      return r ? recordJson(r) : problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
+      // RFC 5789 §3.1: the patch formats the resource takes.
+      return r ? withTag(reply.header('accept-patch', MERGE_PATCH), r) : problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
     });
 
     /** POST /admin/<op>/<urn>: move, withdraw or reinstate an existing name. */
@@ -184,6 +260,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
       const body = jsonObject(request.body);
       if (!body) return problem(reply, 400, 'Invalid request', { detail: 'the body must be a JSON object' });
       const actor = request.adminToken!.id;
+      const precondition = ifMatch(request);
       let write: () => Promise<WriteResult | undefined>;
       try {
         const reason = optText(body.reason, 'reason');
@@ -191,21 +268,21 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         if (op === 'move') {
           if (body.permanent !== undefined && typeof body.permanent !== 'boolean') throw new InputError('"permanent" must be true or false');
           const move = { to: uriField(body.to, 'to', schemes), permanent: body.permanent === true, ...why };
-          write = () => store.writer.move(key, move, actor);
+          write = () => store.writer.move(key, move, actor, precondition);
         } else {
-          write = () => store.writer[op](key, why, actor);
+          write = () => store.writer[op](key, why, actor, precondition);
         }
       } catch (e) { return inputError(reply, e); }
       let res: WriteResult | undefined;
-      try { res = await write(); } catch (e) { return conflict(request, reply, e); }
+      try { res = await write(); } catch (e) { return refused(request, reply, e); }
       if (!res) return problem(reply, 404, 'Not Found', { detail: `${key} is not in the store` });
       // A reinstatement gives a withdrawn name back its record: logged as well as kept in the history.
       if (op === 'reinstate') request.log.warn({ key, actor, version: res.record.version }, 'name reinstated');
-      return { op: res.op, record: recordJson(res.record) };
+      return { op: res.op, record: withTag(reply, res.record) };
     };
-    admin.post('/move/*', { schema: { ...D.move, body: MOVE_BODY_SCHEMA } }, change('move'));
-    admin.post('/withdraw/*', { schema: { ...D.withdraw, body: REASON_BODY_SCHEMA } }, change('withdraw'));
-    admin.post('/reinstate/*', { schema: { ...D.reinstate, body: REASON_BODY_SCHEMA } }, change('reinstate'));
+    admin.post('/move/*', { schema: { ...D.move, body: MOVE_BODY_SCHEMA }, config: NAME_WRITE }, change('move'));
+    admin.post('/withdraw/*', { schema: { ...D.withdraw, body: REASON_BODY_SCHEMA }, config: NAME_WRITE }, change('withdraw'));
+    admin.post('/reinstate/*', { schema: { ...D.reinstate, body: REASON_BODY_SCHEMA }, config: NAME_WRITE }, change('reinstate'));
 
     admin.get('/history/*', { schema: D.history }, async (request, reply) => {
       const key = keyOr400(reply, urnFromPath(request, '/admin/history/'));
@@ -267,7 +344,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
 
     admin.post('/import', { schema: D.import }, async (request, reply) => {
       const q = request.query as Record<string, unknown>;
-      const ct = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const ct = mediaType(request);
       const format = q.format === 'csv' || ct === 'text/csv' ? 'csv' : q.format === 'ndjson' || ct.includes('json') ? 'ndjson' : undefined;
       if (!format) return problem(reply, 415, 'Unsupported Media Type', { detail: 'send application/x-ndjson or text/csv' });
       const body = request.body;

@@ -27,6 +27,7 @@ export const LOCATION_SCHEMA = {
     {
       type: 'object',
       required: ['url'],
+      additionalProperties: false,
       properties: {
         url: { type: 'string', maxLength: 8192 },
         mediaType: text(200),
@@ -50,6 +51,8 @@ export const LOCATION_SCHEMA = {
  */
 export const NAME_BODY_SCHEMA = {
   type: 'object',
+  // A misspelt field is refused, never taken for an absent one (validate.ts RECORD_MEMBERS).
+  additionalProperties: false,
   properties: {
     status: { enum: ['active', 'moved', 'withdrawn', 'reserved', '', null] },
     locations: { type: ['array', 'null'], maxItems: 100, items: LOCATION_SCHEMA },
@@ -59,9 +62,35 @@ export const NAME_BODY_SCHEMA = {
     successor: text(4096),
     reason: text(1000),
     permanent: { type: 'boolean' },
+    // What a read returns beside the record: taken back and ignored (the URN is the path's; a precondition is If-Match).
+    urn: { type: 'string', maxLength: 8192, readOnly: true },
+    key: { type: 'string', maxLength: 8192, readOnly: true },
+    version: { type: 'integer', readOnly: true },
+    created: { type: 'string', maxLength: 40, readOnly: true },
+    updated: { type: 'string', maxLength: 40, readOnly: true },
   },
   // "url" is a shorthand for one location: not both.
   not: { required: ['locations', 'url'], properties: { locations: { type: 'array' }, url: { not: { type: 'null' } } } },
+} as const;
+
+const { urn: _urn, key: _key, version: _version, created: _created, updated: _updated, ...WRITABLE } = NAME_BODY_SCHEMA.properties;
+
+/**
+ * The body of `PATCH /admin/names/<urn>`: a JSON Merge Patch (RFC 7396)
+ * of the record's writable members; null removes one. The status can be
+ * changed, never removed (a name always has one).
+ *
+ * @example
+ * ```ts
+ * NAME_PATCH_SCHEMA.properties.status.enum; // ['active', 'moved', 'withdrawn', 'reserved']
+ * 'version' in NAME_PATCH_SCHEMA.properties; // false
+ * ```
+ */
+export const NAME_PATCH_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...WRITABLE, status: { enum: ['active', 'moved', 'withdrawn', 'reserved'] }, permanent: { type: ['boolean', 'null'] } },
+  not: NAME_BODY_SCHEMA.not,
 } as const;
 
 /**
@@ -76,6 +105,7 @@ export const NAME_BODY_SCHEMA = {
 export const MOVE_BODY_SCHEMA = {
   type: 'object',
   required: ['to'],
+  additionalProperties: false,
   properties: { to: { type: 'string', minLength: 1, maxLength: 4096 }, permanent: { type: 'boolean' }, reason: text(1000) },
 } as const;
 
@@ -90,6 +120,7 @@ export const MOVE_BODY_SCHEMA = {
  */
 export const REASON_BODY_SCHEMA = {
   type: ['object', 'null'],
+  additionalProperties: false,
   properties: { reason: text(1000) },
 } as const;
 
@@ -105,6 +136,7 @@ export const REASON_BODY_SCHEMA = {
 export const PREFIX_RULE_BODY_SCHEMA = {
   type: 'object',
   required: ['prefix', 'target'],
+  additionalProperties: false,
   properties: { prefix: { type: 'string', maxLength: 1024 }, target: { type: 'string', maxLength: 4096 } },
 } as const;
 
@@ -122,6 +154,7 @@ const NAMES = { type: 'array', maxItems: 1000, items: { type: 'string', maxLengt
 export const AUTHORITY_BODY_SCHEMA = {
   type: 'object',
   required: ['name'],
+  additionalProperties: false,
   properties: {
     name: { type: 'string', maxLength: 1024 },
     contact: { type: 'string', maxLength: 4096 },

@@ -18,6 +18,10 @@ declare module 'fastify' {
     /** The admin token that authenticated this request. */
     adminToken?: { id: string; authority: string };
   }
+  interface FastifyContextConfig {
+    /** A write of one name: it compares If-Match with the name's ETag itself ({@link NAME_WRITE}). */
+    nameEntityTag?: boolean;
+  }
 }
 
 /**
@@ -83,6 +87,22 @@ export function requireAdminToken(scope: FastifyInstance, store: Store, opts: Ad
 }
 
 /**
+ * The members of a problem (RFC 9457 §3.2 extension members) for a
+ * refused input: its message as `detail`, and where it has them its
+ * `code`, the `offset` of the first wrong character and the JSON Pointer
+ * (RFC 6901) of the field at fault.
+ *
+ * @example
+ * ```ts
+ * inputProblem({ message: '"/locatons" is not a field of a record', code: 'unknown-field', pointer: '/locatons' });
+ * // { detail: '"/locatons" is not a field of a record', code: 'unknown-field', pointer: '/locatons' }
+ * ```
+ */
+export function inputProblem(e: { message: string; code?: string | undefined; offset?: number | undefined; pointer?: string | undefined }): Record<string, unknown> {
+  return { detail: e.message, ...(e.code !== undefined ? { code: e.code } : {}), ...(e.offset !== undefined ? { offset: e.offset } : {}), ...(e.pointer !== undefined ? { pointer: e.pointer } : {}) };
+}
+
+/**
  * An `onRequest` hook that lets through only requests with a valid
  * `Authorization: Bearer <token>`, and records the token on the request;
  * anything else is 401 (429 past the client's rate, `clientLimiter`);
@@ -130,6 +150,42 @@ export function adminAuth(store: Store, opts: AdminAuthOptions = {}): (request: 
     }
     return undefined;
   };
+}
+
+/**
+ * The route config of a write to one name: its `If-Match` is compared
+ * with the name's entity tag, in the write transaction (admin.ts).
+ *
+ * @example
+ * ```ts
+ * NAME_WRITE.nameEntityTag; // true
+ * ```
+ */
+export const NAME_WRITE = { nameEntityTag: true } as const;
+
+/**
+ * A `preHandler` hook for the admin writes that have no entity tag (an
+ * import, a mint, the rules, the authorities): `If-Match` is a
+ * precondition there too (RFC 9110 §13.1.1: evaluated before the
+ * method), which only `*` can meet; a listed tag is 412. The writes of
+ * one name ({@link NAME_WRITE}) compare it themselves.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * const app = Fastify();
+ * app.addHook('preHandler', untaggedIfMatch);
+ * app.post('/import', async () => 'ok');
+ * (await app.inject({ method: 'POST', url: '/import', headers: { 'if-match': '"3"' } })).statusCode; // 412
+ * (await app.inject({ method: 'POST', url: '/import', headers: { 'if-match': '*' } })).statusCode; // 200
+ * await app.close();
+ * ```
+ */
+export async function untaggedIfMatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const h = request.headers['if-match'];
+  if (h === undefined || request.method === 'GET' || request.method === 'HEAD' || h.trim() === '*') return undefined;
+  if (request.routeOptions.config?.nameEntityTag === true) return undefined;
+  return problem(reply, 412, 'Precondition Failed', { code: 'precondition-failed', detail: `${request.method} ${request.routeOptions.url ?? ''} has no entity tag to match: only the writes of one name take If-Match with its ETag` });
 }
 
 /**

@@ -33,7 +33,8 @@ export class JsonDepthError extends Error {
 
 /**
  * Replaces the app's `application/json` body parser with fastify's own
- * (prototype poisoning refused) behind the depth check.
+ * (prototype poisoning refused) behind the depth check, and reads
+ * `application/merge-patch+json` with it.
  *
  * @example
  * ```ts
@@ -49,7 +50,8 @@ export class JsonDepthError extends Error {
 export function registerJsonBody(app: FastifyInstance, maxDepth: number): void {
   const parse = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  // A JSON Merge Patch (RFC 7396 §4) is JSON, read the same way.
+  app.addContentTypeParser(['application/json', 'application/merge-patch+json'], { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     const at = jsonTooDeepAt(text, maxDepth);
     if (at >= 0) { done(new JsonDepthError(maxDepth, at), undefined); return; }

@@ -15,6 +15,7 @@ import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from './ratelimit.js';
 import { refusalOf } from './request-form.js';
 import { storeFault, type StoreFault } from '../../store/store-fault.js';
+import { jsonPointer } from '../../store/validate.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,7 +43,7 @@ declare module 'fastify' {
  */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type, RateLimit, RateLimit-Policy',
+  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type, RateLimit, RateLimit-Policy, Accept-Patch',
   ...SECURITY_HEADERS,
 };
 
@@ -52,7 +53,22 @@ interface FrameworkError {
   message: string;
   code?: string;
   offset?: number;
-  validation?: Array<{ instancePath?: string; message?: string }>;
+  validation?: SchemaError[];
+}
+
+/** One error of a route schema (Ajv's shape). */
+interface SchemaError { instancePath?: string; message?: string; keyword?: string; params?: { additionalProperty?: string } }
+
+/**
+ * The code and JSON Pointer (RFC 6901) of the value at fault when a route
+ * schema refused a body: a member the schema does not know is named
+ * itself (`/locatons`), before any other error (a location of unknown
+ * members fails each branch of its `oneOf`: the member is the news).
+ */
+function schemaProblem(errors: readonly SchemaError[]): { code: string; pointer: string } {
+  const unknown = errors.find((e) => e.keyword === 'additionalProperties' && e.params?.additionalProperty !== undefined);
+  if (unknown) return { code: 'unknown-field', pointer: jsonPointer(unknown.instancePath ?? '', unknown.params!.additionalProperty!) };
+  return { code: 'invalid-field', pointer: errors[0]!.instancePath ?? '' };
 }
 
 /**
@@ -65,11 +81,11 @@ interface FrameworkError {
  * SERVICE_METHODS; // 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
  * ```
  */
-export const SERVICE_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+export const SERVICE_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': SERVICE_METHODS,
-  'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match, If-Modified-Since',
+  'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-Match, If-None-Match, If-Modified-Since',
   'access-control-max-age': '86400',
 };
 
@@ -254,9 +270,10 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     const extra: Record<string, unknown> = { detail: status >= 500 ? 'the server failed' : err.message };
     if (err.validation !== undefined && err.validation.length > 0) {
       // A route schema refused the request: the JSON Pointer (RFC 6901) of the first value at fault.
-      const v = err.validation[0]!;
-      extra.code = 'invalid-field';
-      extra.pointer = v.instancePath ?? '';
+      const { code, pointer } = schemaProblem(err.validation);
+      extra.code = code;
+      extra.pointer = pointer;
+      if (code === 'unknown-field') extra.detail = `"${pointer}" is not a field this request takes`;
     } else if (err.code) {
       extra.code = err.code;
     }

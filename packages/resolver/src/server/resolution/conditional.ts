@@ -88,3 +88,65 @@ export function notModified(headers: { 'if-none-match'?: string | undefined; 'if
   }
   return false;
 }
+
+/**
+ * The entity tag of a name in the admin API: strong, exact to the
+ * record's version (every change of what the record says is a new
+ * version, writer.ts), sent as `ETag` by `GET /admin/names/<urn>` and
+ * by every write, and compared by `If-Match`.
+ *
+ * @example
+ * ```ts
+ * nameEntityTag(3); // '"3"'
+ * ```
+ */
+export function nameEntityTag(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * True if `If-Match` (RFC 9110 §13.1.1) holds for a resource whose
+ * current entity tag is `etag` (undefined: it has no current
+ * representation): `*` when there is one, else a listed tag equal to it
+ * by the strong comparison (§8.8.3.2: a weak tag never matches).
+ *
+ * @example
+ * ```ts
+ * ifMatchHolds('"3"', '"3"'); // true
+ * ifMatchHolds('"2", "3"', '"3"'); // true
+ * ifMatchHolds('W/"3"', '"3"'); // false (weak)
+ * ifMatchHolds('*', '"3"'); // true
+ * ifMatchHolds('*', undefined); // false (no such name)
+ * ```
+ */
+export function ifMatchHolds(header: string, etag: string | undefined): boolean {
+  if (etag === undefined || header.length > 4096) return false;
+  if (header.trim() === '*') return true;
+  for (const t of header.split(',')) if (t.trim() === etag) return true;
+  return false;
+}
+
+/**
+ * True if `If-None-Match` (RFC 9110 §13.1.2) holds for a write over a
+ * resource whose current entity tag is `etag` (undefined: none): `*`
+ * when there is none (create only), else no listed tag equal to it by
+ * the weak comparison.
+ *
+ * @example
+ * ```ts
+ * ifNoneMatchHolds('*', undefined); // true (a new name)
+ * ifNoneMatchHolds('*', '"1"'); // false (it exists)
+ * ifNoneMatchHolds('W/"1"', '"1"'); // false
+ * ifNoneMatchHolds('"2"', '"1"'); // true
+ * ```
+ */
+export function ifNoneMatchHolds(header: string, etag: string | undefined): boolean {
+  if (header.trim() === '*') return etag === undefined;
+  if (etag === undefined) return true;
+  if (header.length > 4096) return false;
+  for (const t of header.split(',')) {
+    const tag = t.trim();
+    if (tag === etag || tag === `W/${etag}`) return false;
+  }
+  return true;
+}

@@ -36,22 +36,27 @@ export class ApiError extends Error {
 }
 
 /**
- * One request to the admin API. A JSON body is sent as JSON; a string or
- * a file with the media type given. Statuses in `accept` (beside 2xx) are
- * answers, not errors (an import's 422 is its report).
+ * One request to the admin API. A JSON body is sent as JSON (`type`: its
+ * media type, e.g. `application/merge-patch+json`); a string or a file
+ * with the media type given. `ifMatch`: the ETag the write expects the
+ * name to have (RFC 9110 §13.1.1: 412 when someone changed it since).
+ * Statuses in `accept` (beside 2xx) are answers, not errors (an import's
+ * 422 is its report). The answer's `etag` is the name's version.
  * @param {string} method
  * @param {string} path
- * @param {{ json?: unknown, body?: string | Blob, type?: string, accept?: number[] }} [opts]
- * @returns {Promise<{ status: number, data: any }>}
+ * @param {{ json?: unknown, body?: string | Blob, type?: string, accept?: number[], ifMatch?: string, ifNoneMatch?: string }} [opts]
+ * @returns {Promise<{ status: number, data: any, etag: string | null }>}
  */
 export async function api(method, path, opts = {}) {
   /** @type {Record<string, string>} */
   const headers = { authorization: `Bearer ${getToken() ?? ''}`, accept: 'application/json, application/problem+json' };
+  if (opts.ifMatch !== undefined) headers['if-match'] = opts.ifMatch;
+  if (opts.ifNoneMatch !== undefined) headers['if-none-match'] = opts.ifNoneMatch;
   /** @type {string | Blob | undefined} */
   let body;
   if (opts.json !== undefined) {
     body = JSON.stringify(opts.json);
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = opts.type ?? 'application/json';
   } else if (opts.body !== undefined) {
     body = opts.body;
     headers['content-type'] = opts.type ?? 'application/octet-stream';
@@ -61,7 +66,7 @@ export async function api(method, path, opts = {}) {
   const data = type.includes('json') ? await r.json() : await r.text();
   if (r.status === 401) window.dispatchEvent(new CustomEvent('urikit-signed-out'));
   if (!r.ok && !(opts.accept ?? []).includes(r.status)) throw new ApiError(r.status, data);
-  return { status: r.status, data };
+  return { status: r.status, data, etag: r.headers.get('etag') };
 }
 
 /**

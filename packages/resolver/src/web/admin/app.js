@@ -6,7 +6,8 @@
 import { api, clearToken, getToken, setToken } from './api.js';
 import { errorBox, say, show } from './dom.js';
 import { nameView } from './name-view.js';
-import { importView, linksView, listView, mintView, nameForm, statsView } from './views.js';
+import { nameForm } from './name-form.js';
+import { importView, linksView, listView, mintView, statsView } from './views.js';
 
 /** @param {string} id */
 const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));

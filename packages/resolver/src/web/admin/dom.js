@@ -53,6 +53,16 @@ export function field(label, control, hint) {
 }
 
 /**
+ * A select with options [value, text].
+ * @param {string} name
+ * @param {Array<[string, string]>} options
+ * @param {string} [value]
+ */
+export function select(name, options, value) {
+  return /** @type {HTMLSelectElement} */ (h('select', { name }, ...options.map(([v, t]) => h('option', { value: v, selected: v === (value ?? '') }, t))));
+}
+
+/**
  * A table with a caption, a header row and rows of cells.
  * @param {string} caption
  * @param {string[]} head

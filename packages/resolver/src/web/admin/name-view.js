@@ -50,9 +50,11 @@ function actionForm(title, fields, button, act, cls = '') {
 function actions(r) {
   const urn = r.urn;
   const done = async (/** @type {string} */ what) => { say(what); await nameView(urn); };
+  // Every state opens in the form with all its fields (a PATCH of what changes, name-form.js).
+  const edit = h('p', {}, h('a', { href: `#/edit/${encodeURIComponent(urn)}`, class: 'button' }, 'Edit locations and metadata'));
   if (r.status === 'withdrawn') {
     const why = /** @type {HTMLTextAreaElement} */ (h('textarea', { name: 'reason', rows: 2 }));
-    return [actionForm('Reinstate', [field('Why', why)], 'Reinstate', async () => {
+    return [edit, actionForm('Reinstate', [field('Why', why)], 'Reinstate', async () => {
       await api('POST', namePath('reinstate', urn), { json: why.value.trim() === '' ? {} : { reason: why.value.trim() } });
       await done(`${urn} reinstated.`);
     })];
@@ -62,7 +64,7 @@ function actions(r) {
   const permanent = /** @type {HTMLInputElement} */ (h('input', { name: 'permanent', type: 'checkbox', checked: true, id: 'move-permanent' }));
   const moveWhy = /** @type {HTMLInputElement} */ (h('input', { name: 'reason', type: 'text' }));
   return [
-    h('p', {}, h('a', { href: `#/edit/${encodeURIComponent(urn)}`, class: 'button' }, 'Edit locations and metadata')),
+    edit,
     actionForm('Move', [field('To (a URN or URL)', to), h('div', { class: 'field check' }, permanent, h('label', { for: 'move-permanent' }, 'Permanently (301)')), field('Why (optional)', moveWhy)], 'Move', async () => {
       await api('POST', namePath('move', urn), { json: { to: to.value.trim(), permanent: permanent.checked, ...(moveWhy.value.trim() !== '' ? { reason: moveWhy.value.trim() } : {}) } });
       await done(`${urn} moved to ${to.value.trim()}.`);

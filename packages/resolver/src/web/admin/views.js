@@ -3,20 +3,10 @@
  * The cataloguers' page: the views other than a name's own page. Each
  * reads and writes through the admin API only.
  */
-import { api, namePath } from './api.js';
-import { errorBox, field, h, nameLink, say, show, table, when } from './dom.js';
+import { api } from './api.js';
+import { errorBox, field, h, nameLink, say, select, show, table, when } from './dom.js';
 
 const STATUSES = ['active', 'moved', 'withdrawn', 'reserved'];
-
-/**
- * A select with options [value, text].
- * @param {string} name
- * @param {Array<[string, string]>} options
- * @param {string} [value]
- */
-function select(name, options, value) {
-  return /** @type {HTMLSelectElement} */ (h('select', { name }, ...options.map(([v, t]) => h('option', { value: v, selected: v === (value ?? '') }, t))));
-}
 
 /**
  * A form whose submit moves to `#/<view>?<its fields>`: the view's state is in the hash (never the token).
@@ -87,55 +77,6 @@ export async function listView(authority, params) {
     result = [table(caption, ['Name', 'Status', 'Locations', 'Link health', 'Last change'], rows), next];
   } catch (e) { result = [errorBox(e)]; }
   show('Names', form, ...result);
-}
-
-/**
- * One location a line: the URL. Locations the record had keep what else
- * they said (media type, metainformation, preference).
- * @param {string} text
- * @param {any[]} before
- */
-function locationsFrom(text, before) {
-  return text.split('\n').map((l) => l.trim()).filter((l) => l !== '').map((url) => before.find((b) => b.url === url) ?? { url });
-}
-
-/**
- * Create a name, or edit one (`urn`): its status, locations and metadata.
- * @param {string} authority
- * @param {string} [urn]
- */
-export async function nameForm(authority, urn) {
-  /** @type {any} */
-  let record;
-  if (urn !== undefined) record = (await api('GET', namePath('names', urn))).data;
-  const urnInput = /** @type {HTMLInputElement} */ (h('input', { name: 'urn', type: 'text', required: true, spellcheck: 'false', autocomplete: 'off', value: record?.urn ?? (authority === '' ? 'urn:' : `${authority}:`), readonly: record !== undefined }));
-  const statusSelect = select('status', [['active', 'active: resolves to its locations'], ['reserved', 'reserved: held, not yet resolvable']], record?.status === 'reserved' ? 'reserved' : 'active');
-  const locations = /** @type {HTMLTextAreaElement} */ (h('textarea', { name: 'locations', rows: 4, spellcheck: 'false' }, (record?.locations ?? []).map((/** @type {any} */ l) => l.url).join('\n')));
-  const metadata = /** @type {HTMLTextAreaElement} */ (h('textarea', { name: 'metadata', rows: 5, spellcheck: 'false' }, record?.metadata !== undefined ? JSON.stringify(record.metadata, null, 2) : ''));
-  const problems = h('div', {});
-  const form = h('form', { class: 'record' },
-    field('URN', urnInput, record ? 'a name never changes: move it to another instead' : 'the whole name, e.g. urn:nbn:de:101-2020071401'),
-    field('Status', statusSelect),
-    field('Locations', locations, 'one URL a line, the preferred first'),
-    field('Metadata (JSON object, optional)', metadata, 'e.g. {"title": "Annual report 2026"}'),
-    problems,
-    h('button', { type: 'submit' }, record ? 'Save' : 'Create'));
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    problems.replaceChildren();
-    /** @type {Record<string, unknown>} */
-    const body = { status: statusSelect.value, locations: locationsFrom(locations.value, record?.locations ?? []) };
-    if (metadata.value.trim() !== '') {
-      try { body.metadata = JSON.parse(metadata.value); } catch { problems.append(h('p', { class: 'error', role: 'alert' }, 'Metadata: not JSON')); metadata.focus(); return; }
-    }
-    try {
-      const { data } = await api('PUT', namePath('names', urnInput.value.trim()), { json: body });
-      say(data.op === 'create' ? `${data.record.urn} created.` : `${data.record.urn} saved (${data.op}).`);
-      location.hash = `#/name/${encodeURIComponent(data.record.urn)}`;
-    } catch (err) { problems.append(errorBox(err)); }
-  });
-  show(record ? `Edit ${record.urn}` : 'New name', form);
-  if (!record) urnInput.focus();
 }
 
 /** @param {string} s */
