@@ -162,7 +162,11 @@ export function readRequestForm(req: IncomingMessage, answersFor: AnswersFor): s
   const url = req.url ?? '/';
   const raw = req.rawHeaders;
   let hosts = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts++;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    // The spellings clients send first, without making a lower-case copy.
+    if (name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')) hosts++;
+  }
   if (hosts > 1) return refuse(req, { status: 400, code: 'duplicate-host', detail: `${hosts} Host fields: a request has one (RFC 9112 §3.2)`, close: true });
   // llhttp reads a request line without a version as HTTP/0.9 and goes on to read headers: the front
   // turned a connection's first GET of that form into its Simple-Request already (simple.ts).
