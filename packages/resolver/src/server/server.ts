@@ -223,7 +223,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     servedHosts.add(url);
     if (publicUrl !== undefined) servedHosts.add(publicUrl);
     // A move to one of this server's own URLs for a name is a move to that name (the cycle check, store/lifecycle.ts).
-    const dropOwnUrls = store.writer.addOwnUrls(ownUrnReader(ownOrigins(url, publicUrl), (h) => authorities.forHost(h)));
+    const dropOwnUrls = store.writer.addOwnUrls(ownUrnReader(ownOrigins(url, publicUrl), (h) => authorities.forHost(h), { port: String(port), held: (h) => authorities.held(h) }));
     if (opts.oai !== false) {
       // OAI-PMH §4.2: adminEmail is an address with a dotted domain (the schema's pattern).
       const contact = (opts.about?.contact ?? '').replace(/^mailto:/i, '');

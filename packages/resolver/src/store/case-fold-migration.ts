@@ -76,8 +76,13 @@ export async function foldDnsKeys(db: Kysely<any>, engine: Engine): Promise<void
     }
     for (let i = 0; i < collisions.length; i += 500) await trx.insertInto('name_key_collisions').values(collisions.slice(i, i + 500)).execute();
     for (const [old, key] of moves) {
-      // The urn column is '' when the URN is the key (records.ts): it keeps the old spelling now.
+      // The urn column is '' when the URN is the key (records.ts): it keeps the old spelling now, in the
+      // record and in every version of the history, whose JSON left it out for the same reason.
+      const spelledAsKey = (await trx.selectFrom('names').select('urn').where('key', '=', old).executeTakeFirst() as { urn: string } | undefined)?.urn === '';
       await trx.updateTable('names').set({ key, urn: sql`case when urn = '' then ${old} else urn end` }).where('key', '=', old).execute();
+      if (spelledAsKey) {
+        await trx.updateTable('history').set({ record: sql`${`{"urn":${JSON.stringify(old)},`} || substr(record, 2)` }).where('key', '=', old).where('record', 'not like', '{"urn":%').execute();
+      }
       if (engine === 'sqlite') {
         // The row goes to its new key's slot when that is free (slots.ts); else a lookup finds it by the key index.
         await trx.executeQuery(CompiledQuery.raw('update names set id = ? where key = ? and not exists (select 1 from names where id = ?)', [nameSlot(key), key, nameSlot(key)]));

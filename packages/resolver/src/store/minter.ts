@@ -215,6 +215,9 @@ export class NameMinter {
     });
     for (const [actor, entries] of byActor) {
       const res = await this.#writer.writeBatchIn(w, entries, actor);
+      // A batch whose moves made a chain too long stops half written (writer.ts): the group's transaction rolls back.
+      const stopped = res.refused.find((r) => r.code === 'chain-too-long');
+      if (stopped) throw stopped;
       for (const r of res.refused) refused[entries.find((e) => e.key === r.key)!.i] = r;
     }
     for (const [prefix, c] of counters) {

@@ -344,6 +344,7 @@ export class NameWriter {
     // The chains the batch's moves are on, as they are with the batch (its names through `pending`, its links in the table): the limit of a single write.
     const moved = writes.filter((x) => x.next.status === 'moved').map((x) => x.key);
     const tooLong = moved.length > 0 ? await chainTooLong(moved, chain) : undefined;
+    // Its links are in the table, its names not: nothing of the transaction may be kept (the import and the minter roll it back).
     if (tooLong) { counts.refused.push(tooLong); return counts; }
     if (stage && touched.size > 0) stage.noLinks = false;
     const incoming = stage?.noLinks ? new Map<string, Incoming>() : await incomingLinks(w.trx, writes.map((x) => x.key).filter((k) => touched.has(k) || !current.has(k)));

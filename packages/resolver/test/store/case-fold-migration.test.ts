@@ -44,7 +44,8 @@ async function onDatabase(url: string, statements: Array<[string, unknown[]]>): 
 function oldKey(engine: string, newKey: string, old: string): Array<[string, unknown[]]> {
   return [
     [`update names set key = ?, urn = case when urn = ? then '' else urn end${engine === 'sqlite' ? `, id = ${nameSlot(old)}` : ''} where key = ?`, [old, old, newKey]],
-    ['update history set key = ? where key = ?', [old, newKey]],
+    // The history's JSON leaves out a URN that is the key (records.ts historyJson).
+    ['update history set key = ?, record = replace(record, ?, ?) where key = ?', [old, `"urn":${JSON.stringify(old)},`, '', newKey]],
     ['update name_links set target = ? where target = ?', [old, newKey]],
     ['update name_links set source = ? where source = ?', [old, newKey]],
     ...['resolution_stats', 'resolution_stats_recent', 'resolution_stats_pending'].map((t): [string, unknown[]] => [`update ${t} set key = ? where key = ?`, [old, newKey]]),
@@ -82,7 +83,8 @@ for (const engine of engines) {
         // The name alone under its spelling moved to its key, with every version and its counts.
         const mixed = (await store.names.lookup(`${L}:mixedcase`)).record;
         expect(mixed).toMatchObject({ key: `${L}:mixedcase`, urn: `${L}:MixedCase`, version: 3, movedFrom: [`${L}:src`] });
-        expect((await store.history.versions(`${L}:mixedcase`)).map((v) => v.version)).toEqual([1, 2, 3]);
+        const versions = await store.history.versions(`${L}:mixedcase`);
+        expect(versions.map((v) => [v.version, v.record.urn, v.record.key])).toEqual([1, 2, 3].map((n) => [n, `${L}:MixedCase`, `${L}:mixedcase`]));
         expect((await store.names.lookup(`${L}:src`)).record).toMatchObject({ urn: `${L}:Src`, status: 'moved' });
         const counts = await store.stats.report({ key: `${L}:mixedcase` }, 'name');
         expect(counts.totals).toEqual({ human: 3, robot: 1 });

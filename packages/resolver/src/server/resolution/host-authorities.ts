@@ -57,6 +57,7 @@ function hostOf(host: string): string | undefined {
  * await held.refresh();
  * held.forHost('URN.FlixCo.com:4500'); // 'urn:dns:urn.flixco.com'
  * held.forHost('127.0.0.1:4500'); // 'urn:dns:library.bigstate.edu'
+ * held.held('127.0.0.1:4500'); // undefined (the fallback is no host's)
  * await store.close();
  * ```
  */
@@ -88,11 +89,19 @@ export class HostAuthorities {
 
   /** The authority for a request's `Host` header: a held `urn:dns:<host>`, else the fallback. */
   forHost(host: string | undefined): string | undefined {
+    return this.held(host) ?? this.opts.fallback;
+  }
+
+  /**
+   * The `urn:dns:<host>` authority this server holds for a `Host` value,
+   * without the fallback: a host whose names it resolves (§2.2.1: "A
+   * conforming resolution service must made available at the IP address
+   * returned by resolving the FQDN").
+   */
+  held(host: string | undefined): string | undefined {
     if (Date.now() - this.#readAt > REFRESH_MS) void this.refresh();
     const h = host !== undefined && host.length <= 261 ? hostOf(host) : undefined;
-    const a = h !== undefined ? this.#byHost.get(h) : undefined;
-    if (a !== undefined) return a;
-    return this.opts.fallback;
+    return h !== undefined ? this.#byHost.get(h) : undefined;
   }
 
   /** True when `host` (lower case, no port) is the host of a `urn:dns:` authority held here (the fallback included). */

@@ -4,9 +4,11 @@
  * or `/a` under the bare form's authority) sends a client back here, to
  * `urn:example:a`, so the cycle check counts it as a move to that name
  * (store/lifecycle.ts `ChainReader.ownUrn`). The server knows its own
- * origins: the address it listens on (with the loopback names of it)
- * and the public URL it is configured with; never a request's `Host`,
- * which a client chooses.
+ * origins: the address it listens on (with the loopback names of it),
+ * the public URL it is configured with, and, on the port it listens on,
+ * the hosts whose `urn:dns:` authority it holds (the 1995 draft §2.2.1
+ * rule sends their names there); never a request's `Host`, which a
+ * client chooses.
  */
 import { readTarget } from './target.js';
 
@@ -52,14 +54,19 @@ export function ownOrigins(listenUrl: string, publicUrl?: string): string[] {
  * own('http://LOCALHOST:4500/aj17-mcc'); // undefined (not one of the origins given)
  * own('http://127.0.0.1:4500/aj17-mcc'); // 'urn:dns:library.bigstate.edu:aj17-mcc'
  * own('https://elsewhere.example/urn:example:cy-a'); // undefined
+ * // A host whose urn:dns: authority this server holds, on its port (1995 draft §2.2.1).
+ * const flix = ownUrnReader([], () => 'urn:dns:urn.flixco.com', { port: '4500', held: (h) => (h === 'urn.flixco.com' ? 'urn:dns:urn.flixco.com' : undefined) });
+ * flix('http://urn.flixco.com:4500/casablanca'); // 'urn:dns:urn.flixco.com:casablanca'
+ * flix('http://urn.flixco.com:8080/casablanca'); // undefined
  * ```
  */
-export function ownUrnReader(origins: readonly string[], elementAuthority: (host: string) => string | undefined): (url: string) => string | undefined {
+export function ownUrnReader(origins: readonly string[], elementAuthority: (host: string) => string | undefined, heldHosts?: { port: string; held: (host: string) => string | undefined }): (url: string) => string | undefined {
   const mine = new Set(origins);
   return (url) => {
     let u: URL;
     try { u = new URL(url); } catch { return undefined; }
-    if (!mine.has(u.origin)) return undefined;
+    const heldHere = heldHosts !== undefined && u.protocol === 'http:' && (u.port || '80') === heldHosts.port && heldHosts.held(u.hostname) !== undefined;
+    if (!mine.has(u.origin) && !heldHere) return undefined;
     let t;
     try { t = readTarget(u.pathname + u.search); } catch { return undefined; }
     if (t === undefined || t.urn === '') return undefined;
