@@ -8,5 +8,6 @@ export { repairReference } from './repair.js';
 export { baseFromHtml } from './base.js';
 export type { HtmlContext } from './base.js';
 export { srcsetUrls } from './srcset.js';
+export { refreshUrl } from './refresh.js';
 export { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from './url-attributes.js';
 export type { UrlAttributeKind } from './url-attributes.js';

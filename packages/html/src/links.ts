@@ -12,6 +12,7 @@ import type { HtmlContext } from './base.js';
 import { walk, attribute, HTML_NS, SVG_NS, XLINK_NS } from './tree.js';
 import { stripAsciiWhitespace } from './whitespace.js';
 import { repairReference } from './repair.js';
+import { refreshUrl } from './refresh.js';
 import type { Element } from './tree.js';
 
 /**
@@ -80,24 +81,15 @@ export interface HtmlLinks {
 }
 
 /**
- * The URL of `<meta http-equiv="refresh" content="5; url=...">` (HTML
- * Living Standard, "shared declarative refresh steps"), quotes removed.
+ * The URL string of `<meta http-equiv="refresh" content="...">` (HTML
+ * Living Standard, the Refresh state of `http-equiv`: the keyword matched
+ * ASCII case-insensitively, then the shared declarative refresh steps on
+ * the content), or undefined.
  */
 function refreshTarget(el: Element, content: string): string | undefined {
-  if (attribute(el, 'http-equiv')?.trim().toLowerCase() !== 'refresh') return undefined;
-  const lower = content.toLowerCase();
-  let i = lower.indexOf('url');
-  if (i < 0) return undefined;
-  i += 3;
-  while (i < content.length && (content[i] === ' ' || content[i] === '\t')) i++;
-  if (content[i] !== '=') return undefined;
-  let v = content.slice(i + 1).trim();
-  const q = v[0];
-  if (q === '"' || q === "'") {
-    const close = v.indexOf(q, 1);
-    v = v.slice(1, close < 0 ? undefined : close);
-  }
-  return v === '' ? undefined : v;
+  if (attribute(el, 'http-equiv')?.replace(/[A-Z]/g, (c) => c.toLowerCase()) !== 'refresh') return undefined;
+  const url = refreshUrl(content);
+  return url === undefined ? undefined : stripAsciiWhitespace(url);
 }
 
 /** HTML form submission: an empty `action` or `formaction` stands for the document's URL. */

@@ -11,6 +11,13 @@
  * contents, which resolve against the document once the template is used);
  * null where the browser's URL parser fails.
  *
+ * A `<meta http-equiv>` is the browser's to read: the navigation its
+ * refresh starts (HTML "shared declarative refresh steps") is caught on
+ * its way out, answered 204 No Content (so the document stays), and its
+ * URL is the link of the first `<meta http-equiv>` of the document (a
+ * document has one refresh); no navigation within REFRESH_WAIT_MS of the
+ * load, no link.
+ *
  * Each document is served at its own `documentUri` through Playwright's
  * request interception (no network), so `document.URL` is that URI.
  *
@@ -32,7 +39,7 @@ const tables = {
 };
 
 /** Runs in the page: the browser's reading of the document (see the header). */
-function readPage(tables) {
+function readPage([tables, REFRESH]) {
   const HTML = 'http://www.w3.org/1999/xhtml';
   const SVG = 'http://www.w3.org/2000/svg';
   const XLINK = 'http://www.w3.org/1999/xlink';
@@ -72,6 +79,7 @@ function readPage(tables) {
             }
           }
         }
+        if (el.namespaceURI === HTML && el.localName === 'meta' && el.hasAttribute('http-equiv') && !inTemplate && !inSrcdoc) push('content', REFRESH);
         if (el.namespaceURI === HTML && el.localName === 'iframe' && el.hasAttribute('srcdoc') && el.contentDocument) {
           links.push(...readDocument(el.contentDocument, true).links);
         }
@@ -85,17 +93,43 @@ function readPage(tables) {
   return readDocument(document, false);
 }
 
+/** The stand-in for the URL of a refresh in readPage's answer, until the navigation shows it. */
+const REFRESH = '(refresh)';
+/** How long after the load a refresh is waited for (the documents' refreshes are due at once). */
+const REFRESH_WAIT_MS = 1500;
+
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
 try {
   const version = browser.version();
   for (const c of data.cases) {
     const page = await browser.newPage();
+    let served = false;
+    let refreshTo;
+    let refreshed;
+    const refresh = new Promise((r) => (refreshed = r));
     await page.route('**/*', (route) => {
-      if (route.request().url() === c.documentUri) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: c.html });
+      const request = route.request();
+      if (!served && request.url() === c.documentUri.replace(/#.*/s, '')) {
+        served = true;
+        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: c.html });
+      }
+      if (served && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        refreshTo ??= request.url();
+        refreshed();
+        return route.fulfill({ status: 204, body: '' });
+      }
       return route.fulfill({ status: 404, body: '' });
     });
     await page.goto(c.documentUri, { waitUntil: 'load' });
-    const answer = await page.evaluate(readPage, tables);
+    const answer = await page.evaluate(readPage, [tables, REFRESH]);
+    if (answer.links.some((l) => l[2] === REFRESH)) await Promise.race([refresh, new Promise((r) => setTimeout(r, REFRESH_WAIT_MS))]);
+    let first = true;
+    answer.links = answer.links.flatMap((l) => {
+      if (l[2] !== REFRESH) return [l];
+      const link = first && refreshTo !== undefined ? [[l[0], l[1], refreshTo, ...l.slice(3)]] : [];
+      first = false;
+      return link;
+    });
     c.chromium = { base: answer.base, links: answer.links };
     await page.close();
   }
