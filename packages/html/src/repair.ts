@@ -6,6 +6,7 @@
  * and spaces stripped at the ends).
  */
 import { iriToUri, isValid } from 'urikit';
+import { urlParserInput } from './whitespace.js';
 
 /*
  * 2003 draft §2.4.3 "Excluded US-ASCII Characters": space, the delims
@@ -42,13 +43,7 @@ const pct = (c: number): string => `%${c.toString(16).toUpperCase().padStart(2, 
  * ```
  */
 export function repairReference(value: string): string | undefined {
-  // WHATWG URL basic URL parser steps 1-3.
-  let v = value.replace(/[\t\n\r]/g, '');
-  let a = 0;
-  let b = v.length;
-  while (a < b && v.charCodeAt(a) <= 0x20) a++;
-  while (b > a && v.charCodeAt(b - 1) <= 0x20) b--;
-  v = v.slice(a, b);
+  const v = urlParserInput(value);
   // Where the authority is (brackets are an IP literal only there, RFC 3986 §3.2.2).
   const authority = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\//.exec(v);
   const authorityEnd = authority === null ? 0 : (() => {

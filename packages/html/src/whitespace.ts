@@ -32,3 +32,22 @@ export function stripAsciiWhitespace(s: string): string {
   while (b > a && isAsciiWhitespace(s.charCodeAt(b - 1))) b--;
   return s.slice(a, b);
 }
+
+/**
+ * What the URL parser reads of a string (URL Standard, basic URL parser
+ * steps 1–3): leading and trailing C0 controls and spaces stripped, every
+ * ASCII tab and newline (U+0009, U+000A, U+000D) removed.
+ *
+ * @example
+ * ```ts
+ * urlParserInput(' http://a/\tb\n/c\u0001') // "http://a/b/c"
+ * urlParserInput('\u00a0/x') // "\u00a0/x"
+ * ```
+ */
+export function urlParserInput(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s.charCodeAt(a) <= 0x20) a++;
+  while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
+  return s.slice(a, b).replace(/[\t\n\r]/g, '');
+}
