@@ -2,9 +2,12 @@
 /**
  * Records headless Chromium's answer for every document of
  * chromium-cases.json: the document's base URL (`document.baseURI`) and,
- * for each URL-valued attribute of @urikit/html's tables (the same
- * elements and attributes, in tree order, `<template>` contents in place,
- * an `<iframe srcdoc>` document right after its iframe), the URL the
+ * for each URL-valued attribute of @urikit/html's HTML table and the
+ * `href` of every SVG element the browser reads one on (its `href` IDL
+ * attribute is an SVGAnimatedString, SVG 2 SVGURIReference: the browser,
+ * not urikit's SVG table, says which), in tree order (`<template>`
+ * contents in place, an `<iframe srcdoc>` document right after its
+ * iframe), the URL the
  * browser makes of it: the element's own reflecting IDL attribute where it
  * has one (`a.href`, `img.src`, `form.action`, `button.formAction`...),
  * else `new URL(value, baseURI)` (SVG `href` and `xlink:href`, template
@@ -28,14 +31,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from '@urikit/html';
+import { URL_ATTRIBUTES } from '@urikit/html';
 
 const file = new URL('./chromium-cases.json', import.meta.url);
 const data = JSON.parse(readFileSync(file, 'utf8'));
 const executablePath = process.argv[2] ?? '/usr/bin/chromium';
 const tables = {
   html: Object.fromEntries([...URL_ATTRIBUTES].map(([el, m]) => [el, Object.fromEntries(m)])),
-  svg: Object.fromEntries([...SVG_URL_ATTRIBUTES].map(([el, m]) => [el, Object.fromEntries(m)])),
 };
 
 /** Runs in the page: the browser's reading of the document (see the header). */
@@ -60,7 +62,7 @@ function readPage([tables, REFRESH]) {
         if (inTemplate) flags.push('template');
         if (inSrcdoc) flags.push('srcdoc');
         const push = (attr, href) => links.push([el.localName, attr, href, ...flags]);
-        if (el.namespaceURI === SVG && tables.svg[el.localName]) {
+        if (el.namespaceURI === SVG && el.href instanceof SVGAnimatedString) {
           const href = el.getAttribute('href');
           const xlink = el.getAttributeNS(XLINK, 'href');
           if (href !== null) push('href', resolve(href.trim(), doc.baseURI));
