@@ -92,8 +92,29 @@ function refreshTarget(el: Element, content: string): string | undefined {
   return url === undefined ? undefined : stripAsciiWhitespace(url);
 }
 
-/** HTML form submission: an empty `action` or `formaction` stands for the document's URL. */
-const isFormAction = (element: string, attr: string): boolean => (element === 'form' && attr === 'action') || attr === 'formaction';
+/**
+ * HTML form submission: "If action is the empty string, let action be the
+ * URL of the form document" — the `action` or `formaction` value as
+ * written, so `action=" "` is not empty and resolves against the base.
+ */
+const isEmptyFormAction = (element: string, attr: string, value: string): boolean =>
+  value === '' && ((element === 'form' && attr === 'action') || attr === 'formaction');
+
+/**
+ * The document's URL, fragment and all (HTML "the document's URL"): the
+ * retrieval URI after redirects (2003 draft §5.1.3), whose fragment is the
+ * last one written: a redirect without one keeps the one before (Fetch,
+ * "location URL": a location whose fragment is null takes the request's).
+ */
+function documentUrlOf(documentUri: string, redirects: readonly string[] | undefined): string {
+  const url = establishBase({ retrieval: documentUri, redirects }) ?? documentUri;
+  let fragment = '';
+  for (const u of [documentUri, ...(redirects ?? [])]) {
+    const hash = u.indexOf('#');
+    if (hash >= 0) fragment = stripAsciiWhitespace(u.slice(hash));
+  }
+  return url + fragment;
+}
 
 /** How deep `<iframe srcdoc>` documents are read inside each other. */
 const MAX_SRCDOC_DEPTH = 8;
@@ -107,8 +128,8 @@ const MAX_SRCDOC_DEPTH = 8;
  * (message headers, encapsulating entity, redirects) over `documentUri`
  * (2003 draft §5.1 and Appendix D, §5.2 resolution,
  * https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-D).
- * As a browser does: an empty form `action` is the document's URL (HTML
- * form submission); a `<base>` in a `<template>` or in SVG, or one whose
+ * As a browser does: an empty form `action` is the document's URL,
+ * fragment included (HTML form submission); a `<base>` in a `<template>` or in SVG, or one whose
  * URL is `javascript:` or `data:`, is no base; the links of an
  * `<iframe srcdoc>` document are found too, against its own base.
  *
@@ -120,14 +141,13 @@ const MAX_SRCDOC_DEPTH = 8;
  * );
  * base // "http://www.ics.uci.edu/Test/a/b/c"
  * links.map((l) => l.uri) // ["http://www.ics.uci.edu/Test/a/x", "http://www.ics.uci.edu/Test/a/b/i.png", "http://www.ics.uci.edu/Test/a/b/j.png"]
- * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q"]
+ * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q#top').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q#top"]
  * ```
  */
 export function extractLinksFromHtml(html: string, documentUri: string, context?: HtmlContext, opts?: ExtractLinksOptions): HtmlLinks {
   const doc = parseHtml(html, { sourceCodeLocationInfo: true });
   const base = baseOf(firstBaseHref(doc), documentUri, context);
-  // The document's URL (the retrieval URI after redirects, 2003 draft §5.1.3).
-  const documentUrl = establishBase({ retrieval: documentUri, redirects: context?.redirects }) ?? documentUri;
+  const documentUrl = documentUrlOf(documentUri, context?.redirects);
   const links: HtmlLink[] = [];
   collect(doc, base, documentUrl, opts?.repair === true, links, undefined, 0);
   return { base, links };
@@ -140,9 +160,9 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
     const svg = el.namespaceURI === SVG_NS;
     const table = svg ? SVG_URL_ATTRIBUTES.get(el.tagName) : el.namespaceURI === HTML_NS ? URL_ATTRIBUTES.get(el.tagName) : undefined;
     const loc = el.sourceCodeLocation;
-    const add = (attr: string, value: string, offset: number): void => {
+    const add = (attr: string, value: string, offset: number, isDocumentUrl = false): void => {
       const link: HtmlLink = { element: el.tagName, attribute: attr, value, offset: srcdocAt ?? offset };
-      if (value === '' && isFormAction(el.tagName, attr)) link.uri = documentUrl;
+      if (isDocumentUrl) link.uri = documentUrl;
       else resolveInto(link, base, repair);
       if (svg) link.svg = true;
       if (inTemplate) link.inTemplate = true;
@@ -166,7 +186,7 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
       }
       const kind = table?.get(a.name);
       if (kind === undefined) continue;
-      if (kind === 'url') add(a.name, stripAsciiWhitespace(a.value), offset);
+      if (kind === 'url') add(a.name, stripAsciiWhitespace(a.value), offset, isEmptyFormAction(el.tagName, a.name, a.value));
       else if (kind === 'urls') {
         for (const part of a.value.split(/[ \t\n\f\r]+/)) if (part !== '') add(a.name, part, offset);
       } else for (const c of srcsetUrls(a.value)) add(a.name, c.url, offset);
