@@ -3,10 +3,12 @@
  * HTML Living Standard "document base URL").
  */
 import { parse as parseHtml } from 'parse5';
-import { establishBase, baseFromHeaders } from 'urikit';
+import { establishBase, baseFromHeaders, schemeOf } from 'urikit';
 import type { HeaderFields } from 'urikit';
 import { walk, attribute, HTML_NS } from './tree.js';
 import { stripAsciiWhitespace, urlParserInput } from './whitespace.js';
+import { documentEncoding } from './document-encoding.js';
+import { encodeQueryIn } from './query-encoding.js';
 import type { Element } from './tree.js';
 
 /**
@@ -45,6 +47,13 @@ export interface HtmlContext {
   headers?: HeaderFields;
   encapsulating?: string;
   redirects?: readonly string[];
+  /**
+   * The character encoding the document's bytes were decoded from (any
+   * label of the Encoding Standard): the query of each URL is encoded in
+   * it, as a browser encodes it for fetching. Without it, the Content-Type
+   * of `headers`, then the document's `<meta charset>`, then UTF-8.
+   */
+  encoding?: string;
 }
 
 /**
@@ -70,19 +79,23 @@ export interface HtmlContext {
  * ```
  */
 export function baseFromHtml(html: string, documentUri: string, context?: HtmlContext): string {
-  return baseOf(firstBaseHref(parseHtml(html)), documentUri, context);
+  const doc = parseHtml(html);
+  return baseOf(firstBaseHref(doc), documentUri, context, documentEncoding(doc, context, html));
 }
 
 /**
  * The established base from a `<base href>` value (or none), the document
- * URI and its context (see {@link baseFromHtml}).
+ * URI and its context (see {@link baseFromHtml}); the query of the
+ * `<base href>` is encoded in the document's `encoding` (HTML "frozen base
+ * URL": the value parsed with the document's character encoding), left as
+ * it is where no encoder here has that encoding.
  *
  * @example
  * ```ts
  * baseOf('../x/', 'http://a/b/c/d') // "http://a/b/x/"
  * ```
  */
-export function baseOf(href: string | undefined, documentUri: string, context?: HtmlContext): string {
+export function baseOf(href: string | undefined, documentUri: string, context?: HtmlContext, encoding = 'utf-8'): string {
   const outer = establishBase({ retrieval: documentUri, redirects: context?.redirects, encapsulating: context?.encapsulating }) ?? documentUri;
   const message = context?.headers !== undefined ? baseFromHeaders(context.headers, outer) : undefined;
   const around = message ?? outer;
@@ -92,7 +105,8 @@ export function baseOf(href: string | undefined, documentUri: string, context?: 
   // The URL parser reads the value without its tabs and newlines and
   // without C0 controls and spaces at its ends (URL Standard, basic URL
   // parser steps 1–3), so a base written over two lines still applies.
-  const embedded = href === undefined ? undefined : urlParserInput(href);
+  const read = href === undefined ? undefined : urlParserInput(href);
+  const embedded = read === undefined ? undefined : encodeQueryIn(read, encoding, schemeOf(around)) ?? read;
   if (embedded !== undefined && embedded !== '' && !/^(?:javascript|data):/i.test(embedded)) {
     try {
       const b = establishBase({ embedded, retrieval: around });

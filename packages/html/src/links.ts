@@ -3,11 +3,13 @@
  * established base (2003 draft §5.1, §5.2, Appendix D).
  */
 import { parse as parseHtml } from 'parse5';
-import { resolve, isUriError, establishBase } from 'urikit';
+import { resolve, isUriError, establishBase, schemeOf } from 'urikit';
 import type { UriErrorCode } from 'urikit';
 import { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from './url-attributes.js';
 import { srcsetUrls } from './srcset.js';
 import { firstBaseHref, baseOf } from './base.js';
+import { documentEncoding } from './document-encoding.js';
+import { encodeQueryIn } from './query-encoding.js';
 import type { HtmlContext } from './base.js';
 import { walk, attribute, HTML_NS, SVG_NS, XLINK_NS } from './tree.js';
 import { stripAsciiWhitespace } from './whitespace.js';
@@ -39,13 +41,28 @@ export interface HtmlLink {
   attribute: string;
   value: string;
   uri?: string;
-  error?: UriErrorCode;
+  error?: HtmlLinkError;
   repaired?: string;
   svg?: true;
   inTemplate?: true;
   inSrcdoc?: true;
   offset: number;
 }
+
+/**
+ * Why a link has no `uri`: the value is no URI reference (a
+ * {@link UriErrorCode} of urikit), or `unsupported-encoding`: its query
+ * holds non-ASCII characters and the document's encoding is one of the
+ * multi-byte encodings (gbk, gb18030, big5, euc-jp, iso-2022-jp,
+ * shift_jis, euc-kr) that urikit cannot encode it in.
+ *
+ * @example
+ * ```ts
+ * const e: HtmlLinkError = 'unsupported-encoding';
+ * extractLinksFromHtml('<a href="?q=é">', 'http://a/', { encoding: 'shift_jis' }).links[0]?.error // e
+ * ```
+ */
+export type HtmlLinkError = UriErrorCode | 'unsupported-encoding';
 
 /**
  * Options of {@link extractLinksFromHtml}.
@@ -131,7 +148,11 @@ const MAX_SRCDOC_DEPTH = 8;
  * As a browser does: an empty form `action` is the document's URL,
  * fragment included (HTML form submission); a `<base>` in a `<template>` or in SVG, or one whose
  * URL is `javascript:` or `data:`, is no base; the links of an
- * `<iframe srcdoc>` document are found too, against its own base.
+ * `<iframe srcdoc>` document are found too, against its own base; the
+ * query of an http(s), ftp or file URL is encoded in the document's
+ * encoding (HTML "encoding-parse a URL"; the encoding is
+ * `context.encoding`, else the Content-Type charset of `context.headers`,
+ * else the document's `<meta charset>`, else UTF-8).
  *
  * @example
  * ```ts
@@ -142,19 +163,21 @@ const MAX_SRCDOC_DEPTH = 8;
  * base // "http://www.ics.uci.edu/Test/a/b/c"
  * links.map((l) => l.uri) // ["http://www.ics.uci.edu/Test/a/x", "http://www.ics.uci.edu/Test/a/b/i.png", "http://www.ics.uci.edu/Test/a/b/j.png"]
  * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q#top').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q#top"]
+ * extractLinksFromHtml('<meta charset="windows-1252"><a href="?q=é&r=😀">', 'http://a/').links[0]?.uri // "http://a/?q=%E9&r=%26%23128512%3B"
  * ```
  */
 export function extractLinksFromHtml(html: string, documentUri: string, context?: HtmlContext, opts?: ExtractLinksOptions): HtmlLinks {
   const doc = parseHtml(html, { sourceCodeLocationInfo: true });
-  const base = baseOf(firstBaseHref(doc), documentUri, context);
+  const encoding = documentEncoding(doc, context, html);
+  const base = baseOf(firstBaseHref(doc), documentUri, context, encoding);
   const documentUrl = documentUrlOf(documentUri, context?.redirects);
   const links: HtmlLink[] = [];
-  collect(doc, base, documentUrl, opts?.repair === true, links, undefined, 0);
+  collect(doc, base, documentUrl, encoding, opts?.repair === true, links, undefined, 0);
   return { base, links };
 }
 
 /** The links of one document (or srcdoc document) into `links`; `srcdocAt` is the offset of the enclosing srcdoc attribute. */
-function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: string, repair: boolean, links: HtmlLink[], srcdocAt: number | undefined, depth: number): void {
+function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: string, encoding: string, repair: boolean, links: HtmlLink[], srcdocAt: number | undefined, depth: number): void {
   walk(doc, (el, inTemplate) => {
     if (el.tagName === 'base') return true; // the base itself is not a link to follow
     const svg = el.namespaceURI === SVG_NS;
@@ -163,7 +186,7 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
     const add = (attr: string, value: string, offset: number, isDocumentUrl = false): void => {
       const link: HtmlLink = { element: el.tagName, attribute: attr, value, offset: srcdocAt ?? offset };
       if (isDocumentUrl) link.uri = documentUrl;
-      else resolveInto(link, base, repair);
+      else resolveInto(link, base, encoding, repair);
       if (svg) link.svg = true;
       if (inTemplate) link.inTemplate = true;
       if (srcdocAt !== undefined) link.inSrcdoc = true;
@@ -198,23 +221,33 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
       const inner = parseHtml(srcdoc);
       const innerBase = baseOf(firstBaseHref(inner), base);
       const at = loc?.attrs?.['srcdoc']?.startOffset ?? loc?.startOffset ?? -1;
-      collect(inner, innerBase, 'about:srcdoc', repair, links, srcdocAt ?? at, depth + 1);
+      // An iframe srcdoc document is UTF-8 (HTML "navigate to a srcdoc resource").
+      collect(inner, innerBase, 'about:srcdoc', 'utf-8', repair, links, srcdocAt ?? at, depth + 1);
     }
     return true;
   });
 }
 
-/** Resolves `link.value` against `base` into `link.uri`, or sets `link.error` (and, when asked, repairs it). */
-function resolveInto(link: HtmlLink, base: string, repair: boolean): void {
+/**
+ * Resolves `link.value` against `base` into `link.uri`, its query encoded
+ * in the document's `encoding` (HTML "encoding-parse a URL"), or sets
+ * `link.error` (and, when asked, repairs it).
+ */
+function resolveInto(link: HtmlLink, base: string, encoding: string, repair: boolean): void {
+  const value = encodeQueryIn(link.value, encoding, schemeOf(base));
+  if (value === undefined) {
+    link.error = 'unsupported-encoding';
+    return;
+  }
   try {
-    link.uri = resolve(base, link.value);
+    link.uri = resolve(base, value);
     return;
   } catch (e) {
     if (!isUriError(e)) throw e;
     link.error = e.code;
   }
   if (!repair) return;
-  const repaired = repairReference(link.value);
+  const repaired = repairReference(value);
   if (repaired === undefined) return;
   try {
     link.uri = resolve(base, repaired);

@@ -22,7 +22,11 @@
  * load, no link.
  *
  * Each document is served at its own `documentUri` through Playwright's
- * request interception (no network), so `document.URL` is that URI.
+ * request interception (no network), so `document.URL` is that URI, as
+ * UTF-8 unless the case says otherwise: its `bytes` is the encoding its
+ * text is served in (encoded here by the platform's TextDecoder inverted,
+ * not by urikit), its `context` the Content-Type (`headers`) or the
+ * charset (`encoding`) sent with it, which urikit is given too.
  *
  *   npm run build && node packages/html/test/browser/record-chromium.mjs [path to chromium]
  *
@@ -95,6 +99,25 @@ function readPage([tables, REFRESH]) {
   return readDocument(document, false);
 }
 
+/** The bytes of `text` in `encoding` (a label), from the platform's decoder of that encoding; a character it cannot hold throws. */
+function encode(text, encoding) {
+  const decoded = new TextDecoder(encoding).decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+  const byteOf = new Map([...decoded].map((c, i) => [c, i]));
+  return Buffer.from([...text].map((c) => {
+    const b = byteOf.get(c);
+    if (b === undefined) throw new Error(`${JSON.stringify(c)} is not in ${encoding}`);
+    return b;
+  }));
+}
+
+/** The Content-Type and body a case's document is served with. */
+function response(c) {
+  const headers = c.context?.headers ?? {};
+  const type = Object.entries(headers).find(([n]) => n.toLowerCase() === 'content-type')?.[1];
+  const contentType = type ?? `text/html; charset=${c.context?.encoding ?? 'utf-8'}`;
+  return { contentType, body: c.bytes === undefined ? c.html : encode(c.html, c.bytes) };
+}
+
 /** The stand-in for the URL of a refresh in readPage's answer, until the navigation shows it. */
 const REFRESH = '(refresh)';
 /** How long after the load a refresh is waited for (the documents' refreshes are due at once). */
@@ -113,7 +136,7 @@ try {
       const request = route.request();
       if (!served && request.url() === c.documentUri.replace(/#.*/s, '')) {
         served = true;
-        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: c.html });
+        return route.fulfill({ status: 200, ...response(c) });
       }
       if (served && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
         refreshTo ??= request.url();
