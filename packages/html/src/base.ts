@@ -63,8 +63,8 @@ export interface HtmlContext {
  * (1997 draft §5.1.1), over the encapsulating entity (§5.1.2), over the
  * retrieval URI after redirects (§5.1.3). A `<base href>` that is not a
  * URI reference once the URL parser has removed its tabs and newlines
- * (and stripped C0 controls at its ends) is ignored, as HTML says, and so is a `javascript:` or
- * `data:` one, as browsers do; a `<base>` in a `<template>` or in SVG is
+ * (and stripped C0 controls at its ends) is ignored, as HTML says, and so
+ * is a `javascript:` or `data:` one, as browsers do; a `<base>` in a `<template>` or in SVG is
  * no base of the document
  * (https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#section-5.1).
  *

@@ -8,7 +8,7 @@
 import type { HeaderFields } from 'urikit';
 import { encodingForLabel } from './encoding-labels.js';
 import { walk, attribute, HTML_NS } from './tree.js';
-import { isAsciiWhitespace } from './whitespace.js';
+import { asciiLowercase, isAsciiWhitespace } from './whitespace.js';
 
 /**
  * HTML "algorithm for extracting a character encoding from a meta
@@ -23,7 +23,7 @@ import { isAsciiWhitespace } from './whitespace.js';
  * ```
  */
 export function charsetParameter(s: string): string | undefined {
-  const lower = s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const lower = asciiLowercase(s);
   let p = 0;
   for (;;) {
     const at = lower.indexOf('charset', p);
@@ -53,7 +53,7 @@ function metaEncoding(root: Parameters<typeof walk>[0]): string | undefined {
     const charset = attribute(el, 'charset');
     let label: string | undefined;
     if (charset !== undefined) label = charset;
-    else if (attribute(el, 'http-equiv')?.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'content-type') {
+    else if (asciiLowercase(attribute(el, 'http-equiv') ?? '') === 'content-type') {
       const content = attribute(el, 'content');
       if (content !== undefined) label = charsetParameter(content);
     }
@@ -71,7 +71,7 @@ function headerEncoding(headers: HeaderFields): string | undefined {
   const entries: Iterable<readonly [string, unknown]> = Symbol.iterator in headers ? (headers as Iterable<readonly [string, string]>) : Object.entries(headers);
   for (const [name, raw] of entries) {
     const value = Array.isArray(raw) ? (raw[0] as string | undefined) : (raw as string | undefined);
-    if (value === undefined || name.toLowerCase() !== 'content-type') continue;
+    if (value === undefined || asciiLowercase(name) !== 'content-type') continue;
     const label = charsetParameter(value);
     return label === undefined ? undefined : encodingForLabel(label);
   }

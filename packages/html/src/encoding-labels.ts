@@ -2,6 +2,7 @@
  * The character encodings of the WHATWG Encoding Standard and their labels
  * (Encoding Standard, "Names and labels"), and "get an encoding".
  */
+import { asciiLowercase, stripAsciiWhitespace } from './whitespace.js';
 
 /*
  * Each encoding's name, then its labels (the name is not always one of
@@ -78,6 +79,5 @@ export const ENCODING_LABELS: ReadonlyMap<string, string> = BY_LABEL;
  * ```
  */
 export function encodingForLabel(label: string): string | undefined {
-  const key = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());
-  return BY_LABEL.get(key);
+  return BY_LABEL.get(asciiLowercase(stripAsciiWhitespace(label)));
 }

@@ -12,7 +12,7 @@ import { documentEncoding } from './document-encoding.js';
 import { encodeQueryIn } from './query-encoding.js';
 import type { HtmlContext } from './base.js';
 import { walk, attribute, HTML_NS, SVG_NS, XLINK_NS } from './tree.js';
-import { stripAsciiWhitespace } from './whitespace.js';
+import { asciiLowercase, stripAsciiWhitespace } from './whitespace.js';
 import { repairReference } from './repair.js';
 import { refreshUrl } from './refresh.js';
 import type { Element } from './tree.js';
@@ -104,7 +104,7 @@ export interface HtmlLinks {
  * the content), or undefined.
  */
 function refreshTarget(el: Element, content: string): string | undefined {
-  if (attribute(el, 'http-equiv')?.replace(/[A-Z]/g, (c) => c.toLowerCase()) !== 'refresh') return undefined;
+  if (asciiLowercase(attribute(el, 'http-equiv') ?? '') !== 'refresh') return undefined;
   const url = refreshUrl(content);
   return url === undefined ? undefined : stripAsciiWhitespace(url);
 }
@@ -146,8 +146,9 @@ const MAX_SRCDOC_DEPTH = 8;
  * (2003 draft §5.1 and Appendix D, §5.2 resolution,
  * https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-D).
  * As a browser does: an empty form `action` is the document's URL,
- * fragment included (HTML form submission); a `<base>` in a `<template>` or in SVG, or one whose
- * URL is `javascript:` or `data:`, is no base; the links of an
+ * fragment included (HTML form submission); a `<base>` in a
+ * `<template>` or in SVG, or one whose URL is `javascript:` or `data:`,
+ * is no base; the links of an
  * `<iframe srcdoc>` document are found too, against its own base; the
  * query of an http(s), ftp or file URL is encoded in the document's
  * encoding (HTML "encoding-parse a URL"; the encoding is

@@ -1,6 +1,7 @@
 /**
  * HTML's "ASCII whitespace" (HTML Living Standard, Infra): TAB, LF, FF,
- * CR and SPACE, and nothing else (no NBSP, no Unicode spaces).
+ * CR and SPACE, and nothing else (no NBSP, no Unicode spaces); what the
+ * URL parser strips; Infra's ASCII lowercase.
  */
 
 /**
@@ -50,4 +51,18 @@ export function urlParserInput(s: string): string {
   while (a < b && s.charCodeAt(a) <= 0x20) a++;
   while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
   return s.slice(a, b).replace(/[\t\n\r]/g, '');
+}
+
+/**
+ * Infra "ASCII lowercase": A–Z to a–z, nothing else (String#toLowerCase
+ * would map non-ASCII letters too, and U+212A KELVIN SIGN to "k").
+ *
+ * @example
+ * ```ts
+ * asciiLowercase('Content-TYPE') // "content-type"
+ * asciiLowercase('\u212A') // "\u212A"
+ * ```
+ */
+export function asciiLowercase(s: string): string {
+  return s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) | 0x20));
 }
