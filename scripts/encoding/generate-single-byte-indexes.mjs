@@ -9,11 +9,12 @@
  *   node scripts/encoding/generate-single-byte-indexes.mjs
  *
  * The indexes are read from the platform's TextDecoder, which implements
- * the Encoding Standard's decoders (Node with full ICU; its answers for all
- * 28 encodings were compared byte for byte with Chromium 156's TextDecoder
- * and agreed, and with the standard's index files on the bytes that differ
- * between its revisions: windows-1255 0xCA, x-mac-cyrillic 0xFF, koi8-u
- * 0xAE and 0xBE). The output names the Node and ICU versions it came from.
+ * the Encoding Standard's decoders (Node 24 with full ICU: its answers for
+ * all 28 encodings were compared byte for byte with Chromium 156's
+ * TextDecoder and agreed, and with the Standard's index files on the bytes
+ * that changed between its revisions, which are checked here before
+ * anything is written; Node 22's decoders still read some of them the old
+ * way). The output names the Node and ICU versions it came from.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,14 @@ const NAMES = [
   'windows-1257', 'windows-1258', 'x-mac-cyrillic',
 ];
 const high = Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i);
+// Bytes whose mapping the Standard changed (its index files now; 0xFFFD: no
+// code point): a platform whose decoders read them otherwise (Node 22's
+// ICU tables) is not the Standard and is refused.
+const PINNED = [['koi8-u', 0xae, 0x045e], ['koi8-u', 0xbe, 0x040e], ['windows-1255', 0xca, 0x05ba], ['windows-1253', 0xaa, 0xfffd], ['windows-874', 0xdb, 0xfffd]];
+for (const [name, byte, cp] of PINNED) {
+  const got = new TextDecoder(name).decode(Uint8Array.of(byte));
+  if (got !== String.fromCharCode(cp)) throw new Error(`this platform decodes ${name} 0x${byte.toString(16)} as ${JSON.stringify(got)}, not U+${cp.toString(16).toUpperCase()} as the Encoding Standard: run the generator on Node 24 or later`);
+}
 const escape = (s) => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join('');
 const lines = NAMES.map((name) => {
   const decoder = new TextDecoder(name);
