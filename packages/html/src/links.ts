@@ -14,7 +14,7 @@ import type { HtmlContext } from './base.js';
 import { walk, attribute, HTML_NS, SVG_NS, XLINK_NS } from './tree.js';
 import { asciiLowercase, stripAsciiWhitespace } from './whitespace.js';
 import { repairReference } from './repair.js';
-import { refreshUrl } from './refresh.js';
+import { refreshTarget, RELOAD } from './refresh.js';
 import type { Element } from './tree.js';
 
 /**
@@ -98,15 +98,15 @@ export interface HtmlLinks {
 }
 
 /**
- * The URL string of `<meta http-equiv="refresh" content="...">` (HTML
- * Living Standard, the Refresh state of `http-equiv`: the keyword matched
- * ASCII case-insensitively, then the shared declarative refresh steps on
- * the content), or undefined.
+ * What `<meta http-equiv="refresh" content="...">` does (HTML Living
+ * Standard, the Refresh state of `http-equiv`: the keyword matched ASCII
+ * case-insensitively, then the shared declarative refresh steps on the
+ * content): its URL string, {@link RELOAD}, or undefined for no refresh.
  */
-function refreshTarget(el: Element, content: string): string | undefined {
-  if (asciiLowercase(attribute(el, 'http-equiv') ?? '') !== 'refresh') return undefined;
-  const url = refreshUrl(content);
-  return url === undefined ? undefined : stripAsciiWhitespace(url);
+function metaRefresh(el: Element, content: string): string | typeof RELOAD | undefined {
+  if (asciiLowercase(attribute(el, 'http-equiv') ?? '') !== 'refresh' || content === '') return undefined;
+  const target = refreshTarget(content);
+  return typeof target === 'string' ? stripAsciiWhitespace(target) : target;
 }
 
 /**
@@ -179,6 +179,7 @@ export function extractLinksFromHtml(html: string, documentUri: string, context?
 
 /** The links of one document (or srcdoc document) into `links`; `srcdocAt` is the offset of the enclosing srcdoc attribute. */
 function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: string, encoding: string, repair: boolean, links: HtmlLink[], srcdocAt: number | undefined, depth: number): void {
+  let refreshed = false;
   walk(doc, (el, inTemplate) => {
     if (el.tagName === 'base') return true; // the base itself is not a link to follow
     const svg = el.namespaceURI === SVG_NS;
@@ -204,8 +205,12 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
       }
       if (a.namespace !== undefined) continue;
       if (el.tagName === 'meta' && a.name === 'content') {
-        const target = refreshTarget(el, a.value);
-        if (target !== undefined) add('content', target, offset);
+        // Only a document's first refresh runs (shared declarative refresh
+        // steps, step 1: "will declaratively refresh"); one in a template's
+        // contents runs when the template is used, like its other links.
+        const target = refreshed ? undefined : metaRefresh(el, a.value);
+        if (target !== undefined && !inTemplate) refreshed = true;
+        if (typeof target === 'string') add('content', target, offset);
         continue;
       }
       const kind = table?.get(a.name);

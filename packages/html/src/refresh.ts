@@ -30,6 +30,27 @@ const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
  * ```
  */
 export function refreshUrl(input: string): string | undefined {
+  const r = refreshTarget(input);
+  return r === RELOAD ? undefined : r;
+}
+
+/** A refresh that names no URL: the document reloads itself (steps 10–11 leave urlRecord the document's URL). */
+export const RELOAD: unique symbol = Symbol('reload');
+
+/**
+ * The shared declarative refresh steps on `input`: the URL string,
+ * {@link RELOAD} for a refresh of the document itself, or undefined for
+ * no refresh (steps 6.1, 10.1). A document runs only its first refresh
+ * (step 1, "will declaratively refresh").
+ *
+ * @example
+ * ```ts
+ * refreshTarget('5; url=/next') // "/next"
+ * refreshTarget('5') === RELOAD // true
+ * refreshTarget('later') // undefined
+ * ```
+ */
+export function refreshTarget(input: string): string | typeof RELOAD | undefined {
   const n = input.length;
   let p = 0;
   const skipWhitespace = (): void => {
@@ -51,7 +72,7 @@ export function refreshUrl(input: string): string | undefined {
     skipWhitespace();
   }
   // Step 11: the URL (none: the document's own URL).
-  if (p >= n) return undefined;
+  if (p >= n) return RELOAD;
   const rest = input.slice(p);
   // Steps 11.2–11.7: "url", white space, "=", white space; short of the "=", the URL is the whole rest.
   const lower = (i: number): number => input.charCodeAt(i) | 0x20;
