@@ -1,8 +1,10 @@
 /**
- * @urikit/html against a real browser: hand-made documents (SVG links,
- * <base> in <template> or <svg>, NBSP before a base, empty form actions,
- * javascript:/data: bases, <iframe srcdoc>, <template> contents, values to
- * repair), each with headless Chromium's answer beside it
+ * @urikit/html against a real browser: hand-made documents (SVG links of
+ * every element the browser reads an href on, <base> in <template> or
+ * <svg>, NBSP before a base, a base with tabs or newlines inside, empty
+ * form actions on a URL with a fragment, javascript:/data: bases, <iframe
+ * srcdoc>, <template> contents, meta refreshes, documents in legacy
+ * encodings, values to repair), each with headless Chromium's answer beside it
  * (browser/chromium-cases.json, recorded once by
  * browser/record-chromium.mjs: the browser and the date are in the file).
  * A document in a legacy encoding is served in it (`bytes`), with the

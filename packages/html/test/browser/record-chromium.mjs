@@ -7,19 +7,21 @@
  * attribute is an SVGAnimatedString, SVG 2 SVGURIReference: the browser,
  * not urikit's SVG table, says which), in tree order (`<template>`
  * contents in place, an `<iframe srcdoc>` document right after its
- * iframe), the URL the
- * browser makes of it: the element's own reflecting IDL attribute where it
- * has one (`a.href`, `img.src`, `form.action`, `button.formAction`...),
- * else `new URL(value, baseURI)` (SVG `href` and `xlink:href`, template
- * contents, which resolve against the document once the template is used);
- * null where the browser's URL parser fails.
+ * iframe), the URL the browser makes of it: the element's own reflecting
+ * IDL attribute where it has one (`a.href`, `img.src`, `form.action`,
+ * `button.formAction`...), else `new URL(value, baseURI)` (SVG `href` and
+ * `xlink:href`, template contents, which resolve against the document once
+ * the template is used; `new URL` parses as UTF-8, so a document in a
+ * legacy encoding puts its non-ASCII queries in reflected attributes
+ * only); null where the browser's URL parser fails.
  *
  * A `<meta http-equiv>` is the browser's to read: the navigation its
  * refresh starts (HTML "shared declarative refresh steps") is caught on
  * its way out, answered 204 No Content (so the document stays), and its
- * URL is the link of the first `<meta http-equiv>` of the document (a
- * document has one refresh); no navigation within REFRESH_WAIT_MS of the
- * load, no link.
+ * URL is the link of the first `<meta http-equiv>` of the document (the
+ * browser runs one refresh; it must not be to the document URL with a
+ * fragment, which requests nothing); no navigation within REFRESH_WAIT_MS
+ * of the load, no link.
  *
  * Each document is served at its own `documentUri` through Playwright's
  * request interception (no network), so `document.URL` is that URI, as
