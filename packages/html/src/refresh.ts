@@ -12,7 +12,7 @@ const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
  * The URL string of a refresh value, as the HTML Standard's shared
  * declarative refresh steps read it, or undefined when the value is no
  * refresh (steps 6.1, 10.1) or names no URL (the document refreshes
- * itself: steps 10–11 leave urlRecord the document's URL). The time, a
+ * itself: step 9's urlRecord, the document's URL). The time, a
  * `;` or `,` or white space, then the URL, with or without `url=` in front
  * (`url` only right there: in `0; https://a/url=x` the URL is the whole
  * rest), in quotes or not; a closing quote ends it. Leading and trailing
@@ -34,7 +34,7 @@ export function refreshUrl(input: string): string | undefined {
   return r === RELOAD ? undefined : r;
 }
 
-/** A refresh that names no URL: the document reloads itself (steps 10–11 leave urlRecord the document's URL). */
+/** A refresh that names no URL: the document reloads itself (step 9: urlRecord is the document's URL, and step 11 has no URL to parse). */
 export const RELOAD: unique symbol = Symbol('reload');
 
 /**
