@@ -3,10 +3,11 @@
  * established base (2003 draft §5.1, Appendix D), read with parse5.
  */
 export { extractLinksFromHtml } from './links.js';
-export type { HtmlLink, HtmlLinks, ExtractLinksOptions } from './links.js';
+export type { HtmlLink, HtmlLinkError, HtmlLinks, ExtractLinksOptions } from './links.js';
 export { repairReference } from './repair.js';
 export { baseFromHtml } from './base.js';
 export type { HtmlContext } from './base.js';
 export { srcsetUrls } from './srcset.js';
+export { refreshUrl } from './refresh.js';
 export { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from './url-attributes.js';
 export type { UrlAttributeKind } from './url-attributes.js';

@@ -3,15 +3,18 @@
  * established base (2003 draft §5.1, §5.2, Appendix D).
  */
 import { parse as parseHtml } from 'parse5';
-import { resolve, isUriError, establishBase } from 'urikit';
+import { resolve, isUriError, establishBase, schemeOf } from 'urikit';
 import type { UriErrorCode } from 'urikit';
 import { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from './url-attributes.js';
 import { srcsetUrls } from './srcset.js';
 import { firstBaseHref, baseOf } from './base.js';
+import { documentEncoding } from './document-encoding.js';
+import { encodeQueryIn } from './query-encoding.js';
 import type { HtmlContext } from './base.js';
 import { walk, attribute, HTML_NS, SVG_NS, XLINK_NS } from './tree.js';
-import { stripAsciiWhitespace } from './whitespace.js';
+import { asciiLowercase, stripAsciiWhitespace } from './whitespace.js';
 import { repairReference } from './repair.js';
+import { refreshTarget, RELOAD } from './refresh.js';
 import type { Element } from './tree.js';
 
 /**
@@ -38,13 +41,28 @@ export interface HtmlLink {
   attribute: string;
   value: string;
   uri?: string;
-  error?: UriErrorCode;
+  error?: HtmlLinkError;
   repaired?: string;
   svg?: true;
   inTemplate?: true;
   inSrcdoc?: true;
   offset: number;
 }
+
+/**
+ * Why a link has no `uri`: the value is no URI reference (a
+ * {@link UriErrorCode} of urikit), or `unsupported-encoding`: its query
+ * holds non-ASCII characters and the document's encoding is one of the
+ * multi-byte encodings (gbk, gb18030, big5, euc-jp, iso-2022-jp,
+ * shift_jis, euc-kr) that urikit cannot encode it in.
+ *
+ * @example
+ * ```ts
+ * const e: HtmlLinkError = 'unsupported-encoding';
+ * extractLinksFromHtml('<a href="?q=é">', 'http://a/', { encoding: 'shift_jis' }).links[0]?.error // e
+ * ```
+ */
+export type HtmlLinkError = UriErrorCode | 'unsupported-encoding';
 
 /**
  * Options of {@link extractLinksFromHtml}.
@@ -80,28 +98,40 @@ export interface HtmlLinks {
 }
 
 /**
- * The URL of `<meta http-equiv="refresh" content="5; url=...">` (HTML
- * Living Standard, "shared declarative refresh steps"), quotes removed.
+ * What `<meta http-equiv="refresh" content="...">` does (HTML Living
+ * Standard, the Refresh state of `http-equiv`: the keyword matched ASCII
+ * case-insensitively, then the shared declarative refresh steps on the
+ * content): its URL string, {@link RELOAD}, or undefined for no refresh.
  */
-function refreshTarget(el: Element, content: string): string | undefined {
-  if (attribute(el, 'http-equiv')?.trim().toLowerCase() !== 'refresh') return undefined;
-  const lower = content.toLowerCase();
-  let i = lower.indexOf('url');
-  if (i < 0) return undefined;
-  i += 3;
-  while (i < content.length && (content[i] === ' ' || content[i] === '\t')) i++;
-  if (content[i] !== '=') return undefined;
-  let v = content.slice(i + 1).trim();
-  const q = v[0];
-  if (q === '"' || q === "'") {
-    const close = v.indexOf(q, 1);
-    v = v.slice(1, close < 0 ? undefined : close);
-  }
-  return v === '' ? undefined : v;
+function metaRefresh(el: Element, content: string): string | typeof RELOAD | undefined {
+  if (asciiLowercase(attribute(el, 'http-equiv') ?? '') !== 'refresh' || content === '') return undefined;
+  const target = refreshTarget(content);
+  return typeof target === 'string' ? stripAsciiWhitespace(target) : target;
 }
 
-/** HTML form submission: an empty `action` or `formaction` stands for the document's URL. */
-const isFormAction = (element: string, attr: string): boolean => (element === 'form' && attr === 'action') || attr === 'formaction';
+/**
+ * HTML form submission: "If action is the empty string, let action be the
+ * URL of the form document" — the `action` or `formaction` value as
+ * written, so `action=" "` is not empty and resolves against the base.
+ */
+const isEmptyFormAction = (element: string, attr: string, value: string): boolean =>
+  value === '' && ((element === 'form' && attr === 'action') || attr === 'formaction');
+
+/**
+ * The document's URL, fragment and all (HTML "the document's URL"): the
+ * retrieval URI after redirects (2003 draft §5.1.3), whose fragment is the
+ * last one written: a redirect without one keeps the one before (Fetch,
+ * "location URL": a location whose fragment is null takes the request's).
+ */
+function documentUrlOf(documentUri: string, redirects: readonly string[] | undefined): string {
+  const url = establishBase({ retrieval: documentUri, redirects }) ?? documentUri;
+  let fragment = '';
+  for (const u of [documentUri, ...(redirects ?? [])]) {
+    const hash = u.indexOf('#');
+    if (hash >= 0) fragment = stripAsciiWhitespace(u.slice(hash));
+  }
+  return url + fragment;
+}
 
 /** How deep `<iframe srcdoc>` documents are read inside each other. */
 const MAX_SRCDOC_DEPTH = 8;
@@ -115,10 +145,15 @@ const MAX_SRCDOC_DEPTH = 8;
  * (message headers, encapsulating entity, redirects) over `documentUri`
  * (2003 draft §5.1 and Appendix D, §5.2 resolution,
  * https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-D).
- * As a browser does: an empty form `action` is the document's URL (HTML
- * form submission); a `<base>` in a `<template>` or in SVG, or one whose
- * URL is `javascript:` or `data:`, is no base; the links of an
- * `<iframe srcdoc>` document are found too, against its own base.
+ * As a browser does: an empty form `action` is the document's URL,
+ * fragment included (HTML form submission); a `<base>` in a
+ * `<template>` or in SVG, or one whose URL is `javascript:` or `data:`,
+ * is no base; the links of an
+ * `<iframe srcdoc>` document are found too, against its own base; the
+ * query of an http(s), ftp or file URL is encoded in the document's
+ * encoding (HTML "encoding-parse a URL"; the encoding is
+ * `context.encoding`, else the Content-Type charset of `context.headers`,
+ * else the document's `<meta charset>`, else UTF-8).
  *
  * @example
  * ```ts
@@ -128,30 +163,32 @@ const MAX_SRCDOC_DEPTH = 8;
  * );
  * base // "http://www.ics.uci.edu/Test/a/b/c"
  * links.map((l) => l.uri) // ["http://www.ics.uci.edu/Test/a/x", "http://www.ics.uci.edu/Test/a/b/i.png", "http://www.ics.uci.edu/Test/a/b/j.png"]
- * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q"]
+ * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q#top').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q#top"]
+ * extractLinksFromHtml('<meta charset="windows-1252"><a href="?q=é&r=😀">', 'http://a/').links[0]?.uri // "http://a/?q=%E9&r=%26%23128512%3B"
  * ```
  */
 export function extractLinksFromHtml(html: string, documentUri: string, context?: HtmlContext, opts?: ExtractLinksOptions): HtmlLinks {
   const doc = parseHtml(html, { sourceCodeLocationInfo: true });
-  const base = baseOf(firstBaseHref(doc), documentUri, context);
-  // The document's URL (the retrieval URI after redirects, 2003 draft §5.1.3).
-  const documentUrl = establishBase({ retrieval: documentUri, redirects: context?.redirects }) ?? documentUri;
+  const encoding = documentEncoding(doc, context, html);
+  const base = baseOf(firstBaseHref(doc), documentUri, context, encoding);
+  const documentUrl = documentUrlOf(documentUri, context?.redirects);
   const links: HtmlLink[] = [];
-  collect(doc, base, documentUrl, opts?.repair === true, links, undefined, 0);
+  collect(doc, base, documentUrl, encoding, opts?.repair === true, links, undefined, 0);
   return { base, links };
 }
 
 /** The links of one document (or srcdoc document) into `links`; `srcdocAt` is the offset of the enclosing srcdoc attribute. */
-function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: string, repair: boolean, links: HtmlLink[], srcdocAt: number | undefined, depth: number): void {
+function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: string, encoding: string, repair: boolean, links: HtmlLink[], srcdocAt: number | undefined, depth: number): void {
+  let refreshed = false;
   walk(doc, (el, inTemplate) => {
     if (el.tagName === 'base') return true; // the base itself is not a link to follow
     const svg = el.namespaceURI === SVG_NS;
     const table = svg ? SVG_URL_ATTRIBUTES.get(el.tagName) : el.namespaceURI === HTML_NS ? URL_ATTRIBUTES.get(el.tagName) : undefined;
     const loc = el.sourceCodeLocation;
-    const add = (attr: string, value: string, offset: number): void => {
+    const add = (attr: string, value: string, offset: number, isDocumentUrl = false): void => {
       const link: HtmlLink = { element: el.tagName, attribute: attr, value, offset: srcdocAt ?? offset };
-      if (value === '' && isFormAction(el.tagName, attr)) link.uri = documentUrl;
-      else resolveInto(link, base, repair);
+      if (isDocumentUrl) link.uri = documentUrl;
+      else resolveInto(link, base, encoding, repair);
       if (svg) link.svg = true;
       if (inTemplate) link.inTemplate = true;
       if (srcdocAt !== undefined) link.inSrcdoc = true;
@@ -168,13 +205,17 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
       }
       if (a.namespace !== undefined) continue;
       if (el.tagName === 'meta' && a.name === 'content') {
-        const target = refreshTarget(el, a.value);
-        if (target !== undefined) add('content', target, offset);
+        // Only a document's first refresh runs (shared declarative refresh
+        // steps, step 1: "will declaratively refresh"); one in a template's
+        // contents runs when the template is used, like its other links.
+        const target = refreshed ? undefined : metaRefresh(el, a.value);
+        if (target !== undefined && !inTemplate) refreshed = true;
+        if (typeof target === 'string') add('content', target, offset);
         continue;
       }
       const kind = table?.get(a.name);
       if (kind === undefined) continue;
-      if (kind === 'url') add(a.name, stripAsciiWhitespace(a.value), offset);
+      if (kind === 'url') add(a.name, stripAsciiWhitespace(a.value), offset, isEmptyFormAction(el.tagName, a.name, a.value));
       else if (kind === 'urls') {
         for (const part of a.value.split(/[ \t\n\f\r]+/)) if (part !== '') add(a.name, part, offset);
       } else for (const c of srcsetUrls(a.value)) add(a.name, c.url, offset);
@@ -186,23 +227,33 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
       const inner = parseHtml(srcdoc);
       const innerBase = baseOf(firstBaseHref(inner), base);
       const at = loc?.attrs?.['srcdoc']?.startOffset ?? loc?.startOffset ?? -1;
-      collect(inner, innerBase, 'about:srcdoc', repair, links, srcdocAt ?? at, depth + 1);
+      // An iframe srcdoc document is UTF-8 (HTML "navigate to a srcdoc resource").
+      collect(inner, innerBase, 'about:srcdoc', 'utf-8', repair, links, srcdocAt ?? at, depth + 1);
     }
     return true;
   });
 }
 
-/** Resolves `link.value` against `base` into `link.uri`, or sets `link.error` (and, when asked, repairs it). */
-function resolveInto(link: HtmlLink, base: string, repair: boolean): void {
+/**
+ * Resolves `link.value` against `base` into `link.uri`, its query encoded
+ * in the document's `encoding` (HTML "encoding-parse a URL"), or sets
+ * `link.error` (and, when asked, repairs it).
+ */
+function resolveInto(link: HtmlLink, base: string, encoding: string, repair: boolean): void {
+  const value = encodeQueryIn(link.value, encoding, schemeOf(base));
+  if (value === undefined) {
+    link.error = 'unsupported-encoding';
+    return;
+  }
   try {
-    link.uri = resolve(base, link.value);
+    link.uri = resolve(base, value);
     return;
   } catch (e) {
     if (!isUriError(e)) throw e;
     link.error = e.code;
   }
   if (!repair) return;
-  const repaired = repairReference(link.value);
+  const repaired = repairReference(value);
   if (repaired === undefined) return;
   try {
     link.uri = resolve(base, repaired);

@@ -62,15 +62,29 @@ export const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlyMap<string, UrlAttribut
 
 /**
  * The SVG elements whose `href` (SVG 2) or `xlink:href` (SVG 1.1) names
- * another resource: hyperlinks (`a`), images (`image`, `feImage`),
- * external references (`use`) and scripts (SVG 2 §5.3.2, §16.2, §15.3).
- * Element names as the HTML parser adjusts them (`feImage`).
+ * another resource, as SVG 2's SVGURIReference gives it to them:
+ * hyperlinks (`a`), images (`image`, `feImage`), external references
+ * (`use`), scripts, text paths and motion paths (`textPath`, `mpath`),
+ * paint servers (`linearGradient`, `radialGradient`, `pattern`) and
+ * filters (SVG 2, "The SVGURIReference interface" and the elements that
+ * implement it; Filter Effects 1, the `filter` and `feImage` elements).
+ * Not the animation elements (`animate`, `set`, ...), whose `href` names
+ * their target element in the same document (SVG Animations, "Identifying
+ * the target element"), nor SVG 1.1's `tref`,
+ * `cursor`, `altGlyph`, `glyphRef`, `font-face-uri` and `color-profile`,
+ * which browsers do not read. Element names as the HTML parser adjusts
+ * them (`feImage`, `textPath`, `linearGradient`).
  *
  * @example
  * ```ts
  * SVG_URL_ATTRIBUTES.get('a')?.get('href') // "url"
+ * SVG_URL_ATTRIBUTES.has('textPath') // true
+ * SVG_URL_ATTRIBUTES.has('animate') // false
  * ```
  */
 export const SVG_URL_ATTRIBUTES: ReadonlyMap<string, ReadonlyMap<string, UrlAttributeKind>> = new Map(
-  ['a', 'image', 'feImage', 'use', 'script'].map((el) => [el, new Map([['href', 'url' as UrlAttributeKind]])]),
+  ['a', 'image', 'feImage', 'use', 'script', 'textPath', 'mpath', 'linearGradient', 'radialGradient', 'pattern', 'filter'].map((el) => [
+    el,
+    new Map([['href', 'url' as UrlAttributeKind]]),
+  ]),
 );

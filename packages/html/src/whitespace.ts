@@ -1,6 +1,7 @@
 /**
  * HTML's "ASCII whitespace" (HTML Living Standard, Infra): TAB, LF, FF,
- * CR and SPACE, and nothing else (no NBSP, no Unicode spaces).
+ * CR and SPACE, and nothing else (no NBSP, no Unicode spaces); what the
+ * URL parser strips; Infra's ASCII lowercase.
  */
 
 /**
@@ -31,4 +32,37 @@ export function stripAsciiWhitespace(s: string): string {
   while (a < b && isAsciiWhitespace(s.charCodeAt(a))) a++;
   while (b > a && isAsciiWhitespace(s.charCodeAt(b - 1))) b--;
   return s.slice(a, b);
+}
+
+/**
+ * What the URL parser reads of a string (URL Standard, basic URL parser
+ * steps 1–3): leading and trailing C0 controls and spaces stripped, every
+ * ASCII tab and newline (U+0009, U+000A, U+000D) removed.
+ *
+ * @example
+ * ```ts
+ * urlParserInput(' http://a/\tb\n/c\u0001') // "http://a/b/c"
+ * urlParserInput('\u00a0/x') // "\u00a0/x"
+ * ```
+ */
+export function urlParserInput(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s.charCodeAt(a) <= 0x20) a++;
+  while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
+  return s.slice(a, b).replace(/[\t\n\r]/g, '');
+}
+
+/**
+ * Infra "ASCII lowercase": A–Z to a–z, nothing else (String#toLowerCase
+ * would map non-ASCII letters too, and U+212A KELVIN SIGN to "k").
+ *
+ * @example
+ * ```ts
+ * asciiLowercase('Content-TYPE') // "content-type"
+ * asciiLowercase('\u212A') // "\u212A"
+ * ```
+ */
+export function asciiLowercase(s: string): string {
+  return s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) | 0x20));
 }

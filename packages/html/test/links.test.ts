@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { baseFromHtml, extractLinksFromHtml, srcsetUrls } from '@urikit/html';
+import { baseFromHtml, extractLinksFromHtml, refreshUrl, srcsetUrls } from '@urikit/html';
 import type { HtmlContext } from '@urikit/html';
 
 const data = JSON.parse(readFileSync(new URL('./links-cases.json', import.meta.url), 'utf8')) as {
@@ -27,5 +27,12 @@ describe('srcsetUrls (HTML "parse a srcset attribute")', () => {
     ['', []],
   ] as [string, string[]][])('%s', (value, urls) => {
     expect(srcsetUrls(value).map((u) => u.url)).toEqual(urls);
+  });
+});
+
+describe('refreshUrl (HTML "shared declarative refresh steps")', () => {
+  const refresh = JSON.parse(readFileSync(new URL('./refresh-cases.json', import.meta.url), 'utf8')) as { cases: [string, string | null][] };
+  test.each(refresh.cases)('%j', (content, url) => {
+    expect(refreshUrl(content) ?? null).toBe(url);
   });
 });
