@@ -14,6 +14,7 @@ import type { NameRecord } from './types.js';
  * @example
  * ```ts
  * const atVersion2: Precondition = (current) => current?.version === 2;
+ * atVersion2(undefined); // false
  * ```
  */
 export type Precondition = (current: NameRecord | undefined) => boolean;

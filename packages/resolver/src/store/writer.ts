@@ -99,7 +99,7 @@ function historyRow(next: NameRecord, row: NamesTable, op: ChangeOp, actor: stri
  * const writer: NameWriter = store.writer;
  * await writer.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }] });
  * (await writer.withdraw('urn:ex:a', { reason: 'retracted' }))?.record.status; // 'withdrawn'
- * await writer.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://b/' }] }); // throws LifecycleError withdrawn-name
+ * await writer.put('urn:ex:a', { urn: 'urn:ex:a', status: 'active', locations: [{ url: 'http://b/' }] }); // throws LifecycleError withdrawn-name
  * (await writer.reinstate('urn:ex:a'))?.record.locations; // [{ url: 'http://a/' }]
  * await store.close();
  * ```
@@ -211,6 +211,7 @@ export class NameWriter {
    *
    * @example
    * ```ts
+   * import { recordToInput } from './records.js';
    * const store = await openStore(':memory:');
    * await store.writer.put('urn:ex:a', { urn: 'urn:ex:a', locations: [{ url: 'http://a/' }], successor: 'urn:ex:b' });
    * const r = await store.writer.change('urn:ex:a', (cur) => ({ ...recordToInput(cur), metadata: { title: 'A' } }));

@@ -78,7 +78,7 @@ function schemaProblem(errors: readonly SchemaError[]): { code: string; pointer:
  *
  * @example
  * ```ts
- * SERVICE_METHODS; // 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
+ * SERVICE_METHODS; // 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
  * ```
  */
 export const SERVICE_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
