@@ -60,12 +60,15 @@ type Plan = { kind: 'put'; key: string; urn: string; locations: NameLocation[]; 
 
 /**
  * True if the repository may write `key`: under its authority as a scoped
- * token is (keys.ts `inAuthority`), or under a prefix that ends in "-",
- * the way an NBN sub-namespace ends before its NBN string (RFC 8458 §4.2:
- * `urn:nbn:de:101-` holds `urn:nbn:de:101-2020071401`).
+ * token is (keys.ts `inAuthority`), or, for a National Bibliography
+ * Number, under the prefix before the "-" that begins its NBN string
+ * (RFC 8458 §4.2: `urn:nbn:de:101` and `urn:nbn:de:101-` both hold
+ * `urn:nbn:de:101-2020071401`).
  */
 function mayWrite(key: string, authority: string): boolean {
-  return inAuthority(key, authority) || (authority.endsWith('-') && key.length > authority.length && key.startsWith(authority));
+  if (inAuthority(key, authority)) return true;
+  if (!authority.startsWith('urn:nbn:') || !key.startsWith(authority)) return false;
+  return authority.endsWith('-') ? key.length > authority.length : key.charCodeAt(authority.length) === 0x2d;
 }
 
 /** The key of a URN, checked against its namespace (RFC 8458: an NBN's check digit), or the refusal. */

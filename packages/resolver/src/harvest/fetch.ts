@@ -121,7 +121,7 @@ function get(url: URL, o: HarvestFetchOptions): Promise<IncomingMessage> {
  *
  * @example
  * ```ts
- * await fetchOai(new URL('http://127.0.0.1:1/oai?verb=Identify'), () => {}); // throws FetchError blocked-address (loopback)
+ * await fetchOai(new URL('http://127.0.0.1:1/oai?verb=Identify'), () => {}).catch((e: FetchError) => e.code); // 'blocked-address (loopback)'
  * ```
  */
 export async function fetchOai(url: URL, onText: (text: string) => void, opts: HarvestFetchOptions = DEFAULT_HARVEST_FETCH): Promise<{ status: number; retryAfterMs?: number; finalUrl: string }> {

@@ -98,7 +98,7 @@ export interface HarvestReport {
  *
  * @example
  * ```ts
- * harvestKey({ baseUrl: 'https://repo.example/oai', metadataPrefix: 'oai_dc', authority: '' }); // 'https://repo.example/oai oai_dc'
+ * harvestKey({ baseUrl: 'https://repo.example/oai', metadataPrefix: 'oai_dc' }); // 'https://repo.example/oai oai_dc'
  * ```
  */
 export function harvestKey(s: Omit<HarvestSource, 'authority'>): string {

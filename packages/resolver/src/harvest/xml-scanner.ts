@@ -134,10 +134,11 @@ interface Scope {
  *
  * @example
  * ```ts
- * const seen: string[] = [];
- * const s = new XmlScanner({ open: (n, a) => seen.push(`<${n.local} ${[...a].join()}>`), text: (t) => seen.push(t), close: (n) => seen.push(`</${n.local}>`) });
- * s.write('<a xmlns="urn:x" k="v&amp;w"><b>1 &lt;'); s.write(' 2</b></a>'); s.end();
- * seen; // ['<a k,v&w>', '<b >', '1 < 2', '</b>', '</a>']
+ * let seen = '';
+ * const s = new XmlScanner({ open: (n, a) => { seen += `<${n.ns} ${n.local} ${[...a].join()}>`; }, text: (t) => { seen += t; }, close: (n) => { seen += `</${n.local}>`; } });
+ * // a chunk may end anywhere, even inside a reference: the text comes in pieces
+ * s.write('<a xmlns="urn:x" k="v&amp;w"><b>1 &l'); s.write('t; 2</b></a>'); s.end();
+ * seen; // '<urn:x a k,v&w><urn:x b >1 < 2</b></a>'
  * new XmlScanner({ open() {}, text() {}, close() {} }).write('<!DOCTYPE a [<!ENTITY x "y">]><a/>'); // throws XmlError xml-doctype
  * ```
  */

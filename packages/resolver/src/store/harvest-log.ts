@@ -16,7 +16,7 @@ import type { StoreDb, WriteScope } from './db.js';
  * @example
  * ```ts
  * const s: HarvestState = { repo: 'https://repo.example/oai epicur', baseUrl: 'https://repo.example/oai', metadataPrefix: 'epicur', authority: 'urn:nbn:de:101', totals: { harvests: 0, applied: 0, refused: 0 } };
- * s.run; // undefined: no harvest under way
+ * s.run; // undefined (no harvest under way)
  * ```
  */
 export interface HarvestState {
