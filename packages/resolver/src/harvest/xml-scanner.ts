@@ -7,8 +7,9 @@
  * documents, §3.2, and have none), so no entity is ever declared, and none
  * expanded (no "billion laughs", no external entity reaching a file or a
  * host). Only the five predefined entities and character references are
- * read (XML 1.0 §4.6, §4.1). Every length is bounded: a name, a tag, a
- * text run, the depth, the attributes of a tag.
+ * read (XML 1.0 §4.6, §4.1). What it holds is bounded: the markup of one
+ * tag, comment or CDATA section, the depth, the attributes of a tag; text
+ * is passed on as it arrives.
  */
 
 /**
@@ -81,13 +82,13 @@ export interface XmlHandler {
  */
 export interface XmlLimits {
   maxDepth: number;
-  /** The longest markup (a tag with its attributes, a comment, a PI) and the longest text run, in characters. */
+  /** The longest markup (a tag with its attributes, a comment, a PI, a CDATA section), in characters; text is passed on as it comes, never held. */
   maxTokenLength: number;
   maxAttributes: number;
 }
 
 /**
- * 64 levels, 1 MiB of markup or text at once, 64 attributes a tag.
+ * 64 levels, 1 MiB of markup at once, 64 attributes a tag.
  *
  * @example
  * ```ts
@@ -185,8 +186,7 @@ export class XmlScanner {
         // text up to the next markup, or to the end of what arrived (more may follow)
         const end = lt < 0 ? buf.length : lt;
         if (lt < 0 && !final) {
-          if (end - i > this.#limits.maxTokenLength) this.#fail('xml-too-long', `a text run longer than ${this.#limits.maxTokenLength} characters`, i);
-          // an entity cut by the chunk boundary waits for its ";"
+          // text is passed on as it comes, never held; an entity cut by the chunk boundary waits for its ";"
           const amp = buf.lastIndexOf('&', end - 1);
           const cut = amp >= i && buf.indexOf(';', amp) < 0 ? amp : end;
           if (cut > i) this.#text(buf.slice(i, cut), i);
@@ -202,6 +202,7 @@ export class XmlScanner {
         if (buf.length - i > this.#limits.maxTokenLength) this.#fail('xml-too-long', `markup longer than ${this.#limits.maxTokenLength} characters`, i);
         break;
       }
+      if (close - i > this.#limits.maxTokenLength) this.#fail('xml-too-long', `markup longer than ${this.#limits.maxTokenLength} characters`, i);
       this.#markup(buf.slice(i, close), i);
       i = close;
     }

@@ -49,6 +49,7 @@ describe('harvesting epicur from a repository', () => {
     expect((await store.names.get(nbn(1)))?.locations).toEqual([{ url: 'https://repo.example/1', mediaType: 'application/pdf' }, { url: 'https://mirror.example/1', mediaType: 'application/pdf' }]);
     expect(fixture.requests.map((r) => r.resumptionToken ?? r.verb)).toEqual(['Identify', 'ListRecords', 't1']);
     expect(fixture.requests[1]).toEqual({ verb: 'ListRecords', metadataPrefix: 'epicur' });
+    expect(new Set(fixture.userAgents)).toEqual(new Set(['urikit-harvester/0.1 (harvests URN-URL pairs over OAI-PMH for a URN resolver; set --contact)']));
     const state = await store.harvestLog.get(first.repo);
     expect(state).toMatchObject({ nextFrom: NOW, granularity: 'second', last: { status: 'ok', applied: 3 }, totals: { harvests: 1, applied: 3 } });
     expect(state?.run).toBeUndefined();
@@ -230,6 +231,9 @@ describe('bad answers: each refused with its reason, the store unchanged, memory
     await refusedWith(() => oaiError('cannotDisseminateFormat', 'no epicur here'), 'cannotDisseminateFormat');
     await store!.close(); await fixture!.close();
     await refusedWith(() => (res) => { res.writeHead(500); res.end('oops'); }, 'http-500');
+    await store!.close(); await fixture!.close();
+    // OAI-PMH §3.2: responses are UTF-8
+    await refusedWith(() => (res) => { res.writeHead(200, { 'content-type': 'text/xml' }); res.end(Buffer.concat([Buffer.from(listRecords([]).slice(0, 200)), Buffer.from([0xff, 0xfe, 0x41])])); }, 'bad-encoding');
   });
 });
 

@@ -12,6 +12,8 @@ export const OAI_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns=
 export interface Fixture {
   url: string;
   requests: Array<Record<string, string>>;
+  /** The User-Agent of each request. */
+  userAgents: string[];
   close(): Promise<void>;
 }
 
@@ -20,9 +22,11 @@ export type Answer = string | ((res: ServerResponse, req: IncomingMessage) => vo
 /** Starts a repository answering `answer(args)` (a document, or a function that writes the response itself). */
 export async function oaiFixture(answer: (args: Record<string, string>, n: number) => Answer): Promise<Fixture> {
   const requests: Array<Record<string, string>> = [];
+  const userAgents: string[] = [];
   const server: Server = createServer((req, res) => {
     const args = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
     requests.push(args);
+    userAgents.push(req.headers['user-agent'] ?? '');
     const a = answer(args, requests.length);
     if (typeof a === 'string') {
       res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
@@ -34,6 +38,7 @@ export async function oaiFixture(answer: (args: Record<string, string>, n: numbe
   return {
     url: `http://127.0.0.1:${port}/oai`,
     requests,
+    userAgents,
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }
