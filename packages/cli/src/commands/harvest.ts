@@ -49,7 +49,7 @@ export const harvestCommand: Command = {
     contact: { type: 'string', arg: 'URL', help: 'where a repository\'s operator can ask about the harvester (mailto: or a page), sent in the User-Agent' },
     'delay-ms': { type: 'string', arg: 'MS', help: 'least time between two requests to the repository (default 1000)' },
     'timeout-ms': { type: 'string', arg: 'MS', help: 'time for each response (default 60000)' },
-    'max-bytes': { type: 'string', arg: 'N', help: 'the most bytes of one response (default 67108864)' },
+    'max-bytes': { type: 'string', arg: 'N', help: 'the most bytes of one response (default 16777216)' },
     'max-pages': { type: 'string', arg: 'N', help: 'the most pages of one harvest (default 100000)' },
   },
   examples: [
@@ -69,7 +69,7 @@ export const harvestCommand: Command = {
     if (args.values['allow-private'] === true) fetch.allowAddresses = 'all';
     if (typeof args.values.contact === 'string') fetch.userAgent = `urikit-harvester/0.1 (+${args.values.contact as string})`;
     if (args.values['timeout-ms'] !== undefined) fetch.timeoutMs = intOption(args, 'timeout-ms', 60_000, 1, 3_600_000);
-    if (args.values['max-bytes'] !== undefined) fetch.maxBytes = intOption(args, 'max-bytes', 64 * 1024 * 1024, 1024, 2 ** 40);
+    if (args.values['max-bytes'] !== undefined) fetch.maxBytes = intOption(args, 'max-bytes', 16 * 1024 * 1024, 1024, 2 ** 40);
     const service = await import('@urikit/resolver');
     const store = await service.openStore(dbOf(args.values));
     try {

@@ -22,7 +22,7 @@ import { probeError } from '../links/probe.js';
  * @example
  * ```ts
  * const o: HarvestFetchOptions = { ...DEFAULT_HARVEST_FETCH, allowAddresses: 'all' };
- * o.maxBytes; // 67108864
+ * o.maxBytes; // 16777216
  * ```
  */
 export interface HarvestFetchOptions {
@@ -45,7 +45,8 @@ export interface HarvestFetchOptions {
 export const HARVEST_USER_AGENT = 'urikit-harvester/0.1 (harvests URN-URL pairs over OAI-PMH for a URN resolver; set --contact)';
 
 /**
- * 60 s, 64 MiB a response, 10 redirects, public addresses only.
+ * 60 s, 16 MiB a response (a page of OAI-PMH records is rarely more than
+ * a few), 10 redirects, public addresses only.
  *
  * @example
  * ```ts
@@ -54,7 +55,7 @@ export const HARVEST_USER_AGENT = 'urikit-harvester/0.1 (harvests URN-URL pairs 
  */
 export const DEFAULT_HARVEST_FETCH: HarvestFetchOptions = Object.freeze({
   timeoutMs: 60_000,
-  maxBytes: 64 * 1024 * 1024,
+  maxBytes: 16 * 1024 * 1024,
   maxRedirects: 10,
   userAgent: HARVEST_USER_AGENT,
   allowAddresses: PUBLIC_ONLY,

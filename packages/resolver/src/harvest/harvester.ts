@@ -18,7 +18,7 @@ import type { HarvestRefusal, HarvestRun, HarvestState } from '../store/harvest-
 import type { Store } from '../store/store.js';
 import { applyPage } from './apply.js';
 import { DEFAULT_HARVEST_FETCH, fetchOai, FetchError, type HarvestFetchOptions } from './fetch.js';
-import { NotOaiError, OaiPageReader, type OaiPage } from './oai-page.js';
+import { OaiPageReader, OaiResponseError, type OaiPage } from './oai-page.js';
 import type { HarvestFormat } from './record-names.js';
 import { XmlError, XmlScanner } from './xml-scanner.js';
 
@@ -162,7 +162,7 @@ export async function harvestRepository(store: Store, source: HarvestSource, opt
         if (answer.status !== 503) scanner.end();
       } catch (e) {
         if (e instanceof XmlError) throw new HarvestFailure(e.code, `the response to ${args.verb} is not well-formed XML: ${e.message}`);
-        if (e instanceof NotOaiError) throw new HarvestFailure('not-oai-pmh', e.message);
+        if (e instanceof OaiResponseError) throw new HarvestFailure(e.code, e.message);
         if (e instanceof FetchError) throw new HarvestFailure(e.code, e.message);
         throw e;
       }

@@ -9,7 +9,7 @@ export { applyPage } from './apply.js';
 export type { ApplyContext, PageResult } from './apply.js';
 export { DEFAULT_HARVEST_FETCH, FetchError, fetchOai, HARVEST_USER_AGENT } from './fetch.js';
 export type { HarvestFetchOptions } from './fetch.js';
-export { DEFAULT_RECORD_LIMITS, NotOaiError, OAI_NS, OaiPageReader } from './oai-page.js';
+export { DEFAULT_RECORD_LIMITS, OAI_NS, OaiPageReader, OaiResponseError } from './oai-page.js';
 export type { HarvestedRecord, MetadataElement, OaiPage, RecordLimits } from './oai-page.js';
 export { HARVEST_FORMATS, recordName } from './record-names.js';
 export type { HarvestFormat, RecordName } from './record-names.js';

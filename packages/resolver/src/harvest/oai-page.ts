@@ -4,9 +4,9 @@
  * ListRecords or GetRecord response each record's header (§2.5: identifier,
  * datestamp, setSpecs, status="deleted") and its metadata as a flat list
  * of elements, then the resumptionToken (§3.5). It is an
- * {@link XmlHandler}: the response is read as it streams in, and each
- * record keeps at most so many elements (a record of ten thousand URLs is
- * marked too large, not held).
+ * {@link XmlHandler}: the response is read as it streams in, each record
+ * keeps at most so many elements (a record of ten thousand URLs is
+ * marked too large, not held), and a page at most so many records.
  */
 import type { XmlHandler, XmlName } from './xml-scanner.js';
 
@@ -89,29 +89,36 @@ export interface RecordLimits {
   maxElements: number;
   /** Characters of one element's text. */
   maxText: number;
+  /** Records of one page (what a page holds until it is written). */
+  maxRecords: number;
 }
 
 /**
- * 2,000 elements and 8 KiB of text an element.
+ * 2,000 elements and 8 KiB of text an element; 10,000 records a page.
  *
  * @example
  * ```ts
  * DEFAULT_RECORD_LIMITS.maxText; // 8192
  * ```
  */
-export const DEFAULT_RECORD_LIMITS: RecordLimits = Object.freeze({ maxElements: 2000, maxText: 8192 });
+export const DEFAULT_RECORD_LIMITS: RecordLimits = Object.freeze({ maxElements: 2000, maxText: 8192, maxRecords: 10_000 });
 
 /**
- * A response that is XML but not an OAI-PMH 2.0 document.
+ * A response that is XML but that a harvester does not read: not an
+ * OAI-PMH 2.0 document (`not-oai-pmh`), or a page of more records than a
+ * page may hold (`too-many-records`).
  *
  * @example
  * ```ts
  * const s = new XmlScanner(new OaiPageReader());
- * s.write('<html xmlns="http://www.w3.org/1999/xhtml"/>'); // throws NotOaiError
+ * s.write('<html xmlns="http://www.w3.org/1999/xhtml"/>'); // throws OaiResponseError not-oai-pmh
  * ```
  */
-export class NotOaiError extends Error {
-  override readonly name = 'NotOaiError';
+export class OaiResponseError extends Error {
+  override readonly name = 'OaiResponseError';
+  constructor(readonly code: 'not-oai-pmh' | 'too-many-records', message: string) {
+    super(message);
+  }
 }
 
 const RECORD_VERBS = new Set(['ListRecords', 'GetRecord']);
@@ -158,12 +165,13 @@ export class OaiPageReader implements XmlHandler {
       return;
     }
     const depth = this.#path.length;
-    if (depth === 0 && (name.ns !== OAI_NS || name.local !== 'OAI-PMH')) throw new NotOaiError(`the response is <${name.local}> in ${name.ns === '' ? 'no namespace' : name.ns}, not an OAI-PMH 2.0 document`);
+    if (depth === 0 && (name.ns !== OAI_NS || name.local !== 'OAI-PMH')) throw new OaiResponseError('not-oai-pmh', `the response is <${name.local}> in ${name.ns === '' ? 'no namespace' : name.ns}, not an OAI-PMH 2.0 document`);
     this.#path.push(name.local);
     this.#text = '';
     const [, verb, unit] = this.#path;
     if (depth === 1 && name.local === 'error') this.#errorCode = attrs.get('code') ?? '';
     if (depth === 2 && verb !== undefined && RECORD_VERBS.has(verb) && name.local === 'record') {
+      if (this.page.records.length >= this.#limits.maxRecords) throw new OaiResponseError('too-many-records', `the page has more than ${this.#limits.maxRecords} records`);
       this.#record = { identifier: '', datestamp: '', deleted: false, sets: [], metadata: [] };
     }
     if (depth === 2 && name.local === 'resumptionToken') this.#tokenAttrs = attrs;

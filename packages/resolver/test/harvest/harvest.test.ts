@@ -203,6 +203,10 @@ describe('bad answers: each refused with its reason, the store unchanged, memory
     expect(Math.abs(sent)).toBeLessThan(64 * 1024 * 1024);
   });
 
+  it('a page of more records than a page may hold', async () => {
+    await refusedWith(() => listRecords(Array.from({ length: 10_001 }, (_, i) => ({ id: `oai:r:${i}`, deleted: true }))), 'too-many-records');
+  });
+
   it('a from in the future', async () => {
     await refusedWith(() => listRecords([]), 'from-in-future', { from: '2099-01-01' });
     expect(fixture!.requests.map((r) => r.verb)).toEqual(['Identify']);
