@@ -130,6 +130,8 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     const k = keyOf(named.urn);
     if (!('key' in k)) { refuse(r, k.code, k.reason, named.urn); continue; }
     if (!mayWrite(k.key, ctx.authority)) { refuse(r, 'outside-authority', `${k.key} is outside the authority ${ctx.authority || '(all)'} this repository may write`, named.urn); continue; }
+    // a record states every current URL: one with none would strip the name of its locations (a deleted record withdraws it)
+    if (named.locations.length === 0) { refuse(r, 'no-urls', `the record delivers no URL for ${named.urn}: a name is withdrawn by a deleted record, not emptied`, named.urn); continue; }
     if (named.locations.length > ctx.maxUrls) { refuse(r, 'too-many-urls', `the record delivers ${named.locations.length} URLs: at most ${ctx.maxUrls} a record are taken`, named.urn); continue; }
     let locations: NameLocation[];
     try {

@@ -130,19 +130,20 @@ describe('a repository writes only under its authority, valid names, bounded rec
       { id: 'oai:r:many', metadata: epicur(nbn(8), tooMany) },
       { id: 'oai:r:huge', metadata: epicur(nbn(9), huge) },
       { id: 'oai:r:js', metadata: epicur(nbn(10), ['javascript:alert(1)']) },
+      { id: 'oai:r:none', metadata: epicur(nbn(11), []) },
       { id: 'oai:r:ok2', metadata: epicur(nbn(2), ['https://repo.example/2']) },
     ]]));
     const r = await harvestRepository(store, source(fixture.url), FAST);
-    expect(r).toMatchObject({ status: 'ok', applied: 2, refused: 7 });
+    expect(r).toMatchObject({ status: 'ok', applied: 2, refused: 8 });
     const codes = Object.fromEntries(r.refusals.map((x) => [x.identifier, x.code]));
     expect(codes).toEqual({
       'oai:r:outside': 'outside-authority', 'oai:r:other-nid': 'outside-authority', 'oai:r:invalid': 'bad-nss', 'oai:r:digit': 'bad-check-digit',
-      'oai:r:many': 'too-many-urls', 'oai:r:huge': 'record-too-large', 'oai:r:js': 'scheme-not-allowed',
+      'oai:r:many': 'too-many-urls', 'oai:r:huge': 'record-too-large', 'oai:r:js': 'scheme-not-allowed', 'oai:r:none': 'no-urls',
     });
     for (const x of r.refusals) expect(x.reason.length).toBeGreaterThan(10);
     expect(await store.listing.count()).toBe(2);
     // /admin/harvests reads the same refusals
-    expect((await store.harvestLog.refusals(r.repo)).length).toBe(7);
+    expect((await store.harvestLog.refusals(r.repo)).length).toBe(8);
   });
 
   it('a name the lifecycle refuses (withdrawn here) is refused, not written', async () => {
