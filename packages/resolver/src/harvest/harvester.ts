@@ -65,6 +65,8 @@ export interface HarvestOptions {
   from?: string;
   /** The schemes a location may have (default the store's). */
   schemes?: ReadonlySet<string>;
+  /** The refusals kept per repository, the newest (default 10,000). */
+  keepRefusals?: number;
   /** Called after each page is written (the number of pages of this harvest so far). */
   onPage?: (pages: number) => void | Promise<void>;
   sleep?: (ms: number) => Promise<void>;
@@ -186,13 +188,12 @@ export async function harvestRepository(store: Store, source: HarvestSource, opt
       delete state.run;
     }
     state.totals.harvests++;
-    if (error !== undefined) {
-      state.totals.refused++;
-      await store.writer.transaction(async (w) => {
-        await store.harvestLog.refuseIn(w, repo, [{ at: now(), code: error.code, reason: error.message }]);
-        await store.harvestLog.saveIn(w, state);
-      });
-    } else await store.harvestLog.save(state);
+    if (error !== undefined) state.totals.refused++;
+    await store.writer.transaction(async (w) => {
+      if (error !== undefined) await store.harvestLog.refuseIn(w, repo, [{ at: now(), code: error.code, reason: error.message }]);
+      await store.harvestLog.pruneIn(w, repo, opts.keepRefusals ?? 10_000);
+      await store.harvestLog.saveIn(w, state);
+    });
     const refusals = (await store.harvestLog.refusals(repo, 100)).filter((r) => r.at >= began);
     return { repo, status: state.last.status, ...(from !== undefined ? { from } : {}), pages: counts.pages, applied: counts.applied, unchanged: counts.unchanged, refused: state.last.refused, ...(error !== undefined ? { error } : {}), refusals };
   };

@@ -166,6 +166,16 @@ export class HarvestLog {
     return rows.map((r) => ({ at: Number(r.at), ...(r.identifier !== null ? { identifier: r.identifier } : {}), ...(r.urn !== null ? { urn: r.urn } : {}), code: r.code, reason: r.reason }));
   }
 
+  /**
+   * Keeps the newest `keep` refusals of a repository and deletes the
+   * older ones: a repository that sends the same bad records at every
+   * harvest does not grow the table without end.
+   */
+  async pruneIn(w: WriteScope, repo: string, keep: number): Promise<void> {
+    const edge = await w.trx.selectFrom('harvest_refusals').select('id').where('repo', '=', repo).orderBy('id', 'desc').offset(keep).limit(1).executeTakeFirst();
+    if (edge !== undefined) await w.trx.deleteFrom('harvest_refusals').where('repo', '=', repo).where('id', '<=', edge.id).execute();
+  }
+
   /** The names the records `identifiers` of `repo` named, in the caller's write transaction. */
   async itemsIn(w: WriteScope, repo: string, identifiers: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();

@@ -144,6 +144,10 @@ describe('a repository writes only under its authority, valid names, bounded rec
     expect(await store.listing.count()).toBe(2);
     // /admin/harvests reads the same refusals
     expect((await store.harvestLog.refusals(r.repo)).length).toBe(8);
+    // the same bad records again: only the newest refusals are kept
+    const again = await harvestRepository(store, source(fixture.url), { ...FAST, keepRefusals: 10 });
+    expect(again).toMatchObject({ status: 'ok', refused: 8 });
+    expect((await store.harvestLog.refusals(r.repo, 100)).length).toBe(10);
   });
 
   it('a name the lifecycle refuses (withdrawn here) is refused, not written', async () => {
