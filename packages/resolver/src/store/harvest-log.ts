@@ -1,6 +1,6 @@
 /**
  * What the OAI-PMH harvester keeps of each repository it harvests
- * (migration 0011): where the next harvest starts (`from`), the
+ * (migration 0012): where the next harvest starts (`from`), the
  * resumption token of a harvest under way, what the last one applied and
  * refused and why, and which name each of the repository's records named
  * (a deleted record carries no metadata, OAI-PMH §2.5.1, so only this

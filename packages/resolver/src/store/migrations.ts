@@ -202,7 +202,7 @@ function migrations(engine: Engine): Record<string, Migration> {
         await db.insertInto('store_changes').values([{ topic: 'link_health', n: 0 }, { topic: 'authorities', n: 0 }]).execute();
       },
     },
-    '0011_harvests': {
+    '0012_harvests': {
       // What the OAI-PMH harvester keeps of each repository (store/harvest-log.ts): where
       // the next harvest starts, the token of one interrupted, what it applied and refused;
       // and which name each of the repository's records named (a deleted record has no metadata).
@@ -292,7 +292,7 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
  * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending',
- * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_harvests']
+ * //   '0009_resolution_stats_recent', '0010_store_changes', '0012_harvests']
  * await db.destroy();
  * ```
  */
