@@ -163,7 +163,10 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     }
   }
   const result = await store.writer.writeBatchIn(w, batch, ctx.actor);
-  for (const e of result.refused) refusals.push({ at, urn: e.key, code: e.code, reason: e.message });
+  for (const e of result.refused) {
+    const identifier = plans.get(e.key)?.identifier;
+    refusals.push({ at, ...(identifier !== undefined ? { identifier } : {}), urn: e.key, code: e.code, reason: e.message });
+  }
   if (items.size > 0) await store.harvestLog.putItemsIn(w, ctx.repo, items);
   if (refusals.length > 0) await store.harvestLog.refuseIn(w, ctx.repo, refusals);
   return { applied: result.created + result.updated, unchanged: unchanged + result.unchanged, refused: refusals.length };

@@ -155,7 +155,7 @@ describe('a repository writes only under its authority, valid names, bounded rec
     await store.writer.put(nbn(1), { urn: nbn(1), status: 'withdrawn', reason: 'retracted' });
     fixture = await oaiFixture(paged([[{ id: 'oai:r:1', metadata: epicur(nbn(1), ['https://repo.example/1']) }]]));
     const r = await harvestRepository(store, source(fixture.url), FAST);
-    expect(r.refusals.map((x) => x.code)).toEqual(['withdrawn-name']);
+    expect(r.refusals.map((x) => [x.code, x.identifier, x.urn])).toEqual([['withdrawn-name', 'oai:r:1', nbn(1)]]);
     expect((await store.names.get(nbn(1)))?.status).toBe('withdrawn');
   });
 });
