@@ -13,4 +13,5 @@ export * from './demo/index.js';
 export * from './links/index.js';
 export * from './stats/index.js';
 export * from './oai/index.js';
+export * from './harvest/index.js';
 export { csvField, toCsv } from './reports/csv.js';

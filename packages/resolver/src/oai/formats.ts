@@ -29,7 +29,11 @@ export interface OaiItem {
   metadata?: Record<string, unknown>;
   movedTo?: string;
   successor?: string;
+  /** The names whose successor this one is (earlier versions). */
+  predecessors?: string[];
   reason?: string;
+  /** How many times the name was written (1: never changed since it was registered). */
+  version?: number;
 }
 
 /**

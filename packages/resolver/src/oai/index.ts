@@ -3,6 +3,7 @@
  */
 export { OaiProvider, MemoryOaiRepository } from './provider.js';
 export type { OaiConfig, OaiListQuery, OaiRepository } from './provider.js';
+export { EPICUR, EPICUR_NAMESPACE, EPICUR_SCHEMA, epicurScheme } from './epicur.js';
 export { OAI_DC, urnLocationsFormat, URN_LOCATIONS_NAMESPACE, URN_LOCATIONS_XSD } from './formats.js';
 export type { OaiItem, OaiMetadataFormat } from './formats.js';
 export { isSpec, parseOaiRequest, parseUtcDatetime } from './protocol.js';

@@ -3,6 +3,7 @@
  * document out (§3.2), over any {@link OaiRepository}. Errors are answered
  * as the protocol defines them, inside a 200 response (§3.6).
  */
+import { EPICUR } from './epicur.js';
 import { OAI_DC, urnLocationsFormat, type OaiItem, type OaiMetadataFormat } from './formats.js';
 import { parseOaiRequest, type OaiError, type OaiRequest } from './protocol.js';
 import { decodeResumptionToken, encodeResumptionToken, type OaiResumption } from './token.js';
@@ -144,7 +145,7 @@ function recordXml(item: OaiItem, format: OaiMetadataFormat): string {
 export class OaiProvider {
   readonly formats: OaiMetadataFormat[];
   constructor(readonly repo: OaiRepository, readonly config: OaiConfig, extraFormats: OaiMetadataFormat[] = []) {
-    this.formats = [OAI_DC, urnLocationsFormat(config.baseUrl), ...extraFormats];
+    this.formats = [OAI_DC, urnLocationsFormat(config.baseUrl), EPICUR, ...extraFormats];
   }
 
   /** The response to a request given as name/value pairs (from the query string or a form body). */

@@ -49,6 +49,8 @@ function itemOf(r: NameRecord): OaiItem {
   if (r.metadata !== undefined) item.metadata = r.metadata;
   if (r.movedTo !== undefined) item.movedTo = r.movedTo;
   if (r.successor !== undefined) item.successor = r.successor;
+  if (r.predecessors !== undefined) item.predecessors = r.predecessors;
+  item.version = r.version;
   if (r.reason !== undefined) item.reason = r.reason;
   return item;
 }

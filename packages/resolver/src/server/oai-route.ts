@@ -46,7 +46,7 @@ export function registerOai(app: FastifyInstance, provider: () => OaiProvider): 
       type: 'object',
       properties: Object.fromEntries(['verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken'].map((a) => [a, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'a repeated argument is answered with badArgument (§3.6)' }])),
     };
-    const summary = 'OAI-PMH 2.0 (Identify, ListMetadataFormats, ListSets, GetRecord, ListIdentifiers, ListRecords; oai_dc and urn_locations)';
+    const summary = 'OAI-PMH 2.0 (Identify, ListMetadataFormats, ListSets, GetRecord, ListIdentifiers, ListRecords; oai_dc, urn_locations and epicur)';
     oai.get('/oai', { schema: { summary, tags: ['harvesting'], querystring: args, response: xml } }, (request, reply) => {
       const url = request.raw.url ?? '';
       const q = url.indexOf('?');

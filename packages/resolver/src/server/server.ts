@@ -46,6 +46,7 @@ import { LinkWorker } from './link-worker.js';
 import { OaiProvider } from '../oai/provider.js';
 import { StoreOaiRepository } from '../oai/store-repository.js';
 import { registerOai } from './oai-route.js';
+import { registerAdminHarvests } from '../harvest/admin-route.js';
 import { registerAdminPage } from '../web/admin-page.js';
 import { registerOpenApi } from './openapi.js';
 import { packageRoot } from '../web/package-root.js';
@@ -199,6 +200,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const auth = { limiter: adminLimiter, clientLimiter: limiter, metrics };
     registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
     registerAdminMint(app, store, { auth, schemes });
+    registerAdminHarvests(app, store, { auth });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
     registerAdminPage(app);
     let oai: OaiProvider | undefined;

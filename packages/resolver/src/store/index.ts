@@ -17,6 +17,8 @@ export { ResolutionStats, FOLD_AT, MERGE_AT, MERGE_CHUNK, type StatsSelection } 
 export { NameHealth, NAME_LINK_HEALTH, nameLinkHealth, type NameLinkHealth } from './name-health.js';
 export { NameMinter, MintError, type MintRequest } from './minter.js';
 export { NameHarvest, type HarvestQuery } from './harvest.js';
+export { HarvestLog } from './harvest-log.js';
+export type { HarvestCounts, HarvestOutcome, HarvestRefusal, HarvestRun, HarvestState } from './harvest-log.js';
 export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from './lifecycle.js';
 export { StoreBusyError, StoreInUseError } from './sqlite-driver.js';
 export { openStore, defaultDbUrl, DEFAULT_STALE_IF_ERROR_MS, type OpenStoreOptions } from './open.js';

@@ -209,6 +209,35 @@ function migrations(engine: Engine): Record<string, Migration> {
         await foldDnsKeys(db, engine);
       },
     },
+    '0012_harvests': {
+      // What the OAI-PMH harvester keeps of each repository (store/harvest-log.ts): where
+      // the next harvest starts, the token of one interrupted, what it applied and refused;
+      // and which name each of the repository's records named (a deleted record has no metadata).
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('harvest_repositories')
+          .addColumn('repo', 'text', (c) => c.primaryKey())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('updated', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createTable('harvest_refusals')
+          .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey())
+          .addColumn('repo', 'text', (c) => c.notNull())
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addColumn('identifier', 'text')
+          .addColumn('urn', 'text')
+          .addColumn('code', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('harvest_refusals_repo').on('harvest_refusals').columns(['repo', 'id']).execute();
+        let items = db.schema.createTable('harvest_items')
+          .addColumn('repo', 'text', (c) => c.notNull())
+          .addColumn('identifier', 'text', (c) => c.notNull())
+          .addColumn('key', keyType, (c) => c.notNull())
+          .addPrimaryKeyConstraint('harvest_items_pk', ['repo', 'identifier']);
+        if (engine === 'sqlite') items = items.modifyEnd(sql`without rowid`);
+        await items.execute();
+      },
+    },
   };
 }
 
@@ -270,7 +299,7 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
  * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending',
- * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys']
+ * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys', '0012_harvests']
  * await db.destroy();
  * ```
  */

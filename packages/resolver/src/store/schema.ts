@@ -146,6 +146,31 @@ export interface NameKeyCollisionsTable {
   key: string;
 }
 
+/** `harvest_repositories`: one row per harvested repository, its state as JSON (store/harvest-log.ts). */
+export interface HarvestRepositoriesTable {
+  repo: string;
+  data: string;
+  updated: number;
+}
+
+/** `harvest_refusals`: a record (or a response) a harvest refused, and why. */
+export interface HarvestRefusalsTable {
+  id: Generated<number>;
+  repo: string;
+  at: number;
+  identifier: string | null;
+  urn: string | null;
+  code: string;
+  reason: string;
+}
+
+/** `harvest_items`: the name each record of a repository named (its OAI identifier to the name's key). */
+export interface HarvestItemsTable {
+  repo: string;
+  identifier: string;
+  key: string;
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   names: NamesTable;
@@ -162,6 +187,9 @@ export interface Database {
   mint_counters: MintCountersTable;
   store_changes: StoreChangesTable;
   name_key_collisions: NameKeyCollisionsTable;
+  harvest_repositories: HarvestRepositoriesTable;
+  harvest_refusals: HarvestRefusalsTable;
+  harvest_items: HarvestItemsTable;
 }
 
 /** Which engine a migration is running on. */

@@ -28,6 +28,7 @@ import type { AvailabilitySnapshot, StoreAvailability } from './availability.js'
 import { CachedNameReader, type NameCacheControl } from './cached-reader.js';
 import type { StoreDb } from './db.js';
 import { NameHarvest } from './harvest.js';
+import { HarvestLog } from './harvest-log.js';
 import { NameHistory } from './history.js';
 import { LinkHealthRecords } from './link-health.js';
 import { NameListing } from './listing.js';
@@ -79,6 +80,8 @@ export interface Store {
   readonly nameHealth: NameHealth;
   /** The names in the order of their changes, for harvesters (OAI-PMH). */
   readonly harvest: NameHarvest;
+  /** What the OAI-PMH harvester keeps of the repositories it harvests. */
+  readonly harvestLog: HarvestLog;
   /** Resolution counts per name, day and service. */
   readonly stats: ResolutionStats;
   /** The counters of what servers keep in memory (link health, authorities), raised by every process's writes. */
@@ -204,6 +207,7 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
     linkHealth,
     nameHealth: new NameHealth(listing, linkHealth),
     harvest: new NameHarvest(db),
+    harvestLog: new HarvestLog(db),
     stats,
     changes: new StoreChanges(db),
     async ping() {

@@ -307,6 +307,15 @@ export class NameWriter {
     });
   }
 
+  /**
+   * Runs `fn` in one write transaction, all or nothing, for writes that
+   * go with other state ({@link putIn}, {@link writeBatchIn} beside a
+   * harvest's position, written together).
+   */
+  async transaction<T>(fn: (w: WriteScope) => Promise<T>): Promise<T> {
+    return this.#db.write(fn);
+  }
+
   /** A batch of {@link bulk} inside a write transaction the caller holds (minting a group of names). */
   async writeBatchIn(w: WriteScope, batch: Array<{ key: string; input: NameInput }>, actor?: string): Promise<BatchResult> {
     return this.#writeBatch(w, batch, actor);

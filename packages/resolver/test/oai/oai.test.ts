@@ -63,8 +63,8 @@ describe('OAI-PMH 2.0 harvest of 10,000 names', () => {
     expect(h.headers.filter((x) => x.deleted).map((x) => x.id)).toEqual(items.filter((i) => i.status === 'withdrawn').map((i) => i.identifier));
   });
 
-  it('ListRecords in both formats: deleted records have no metadata', async () => {
-    for (const metadataPrefix of ['oai_dc', 'urn_locations']) {
+  it('ListRecords in every format: deleted records have no metadata', async () => {
+    for (const metadataPrefix of ['oai_dc', 'urn_locations', 'epicur']) {
       const h = await harvest('ListRecords', { metadataPrefix, from: '2026-01-01T00:00:00Z', until: '2026-01-05T23:59:59Z' });
       expect(h.headers.length).toBe(5 * 24);
       expect(h.headers.every((x) => x.hasMetadata === !x.deleted)).toBe(true);
@@ -101,13 +101,47 @@ describe('OAI-PMH 2.0 harvest of 10,000 names', () => {
     const id = keep(await ask({ verb: 'Identify' }));
     expect(id).toContain('<earliestDatestamp>2026-01-01T00:00:00Z</earliestDatestamp><deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>');
     const formats = keep(await ask({ verb: 'ListMetadataFormats', identifier: items[1]!.identifier }));
-    expect([...formats.matchAll(/<metadataPrefix>([^<]*)</g)].map((m) => m[1])).toEqual(['oai_dc', 'urn_locations']);
+    expect([...formats.matchAll(/<metadataPrefix>([^<]*)</g)].map((m) => m[1])).toEqual(['oai_dc', 'urn_locations', 'epicur']);
+    expect(formats).toContain('<metadataFormat><metadataPrefix>epicur</metadataPrefix><schema>http://www.persistent-identifier.de/xepicur/version1.0/xepicur.xsd</schema><metadataNamespace>urn:nbn:de:1111-2004033116</metadataNamespace></metadataFormat>');
     const rec = keep(await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'urn_locations' }));
     expect(rec).toContain(`<u:location url="https://repo.example/item/1" mediaType="application/pdf" preference="1"/><u:location url="https://mirror.example/1"/>`);
     const dc = keep(await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'oai_dc' }));
     expect(dc).toContain('<dc:title>Item &lt;1&gt; &amp; &quot;more&quot;</dc:title><dc:creator>A. Author</dc:creator><dc:creator>B. Author</dc:creator>');
+    const epicur = keep(await ask({ verb: 'GetRecord', identifier: items[3]!.identifier, metadataPrefix: 'epicur' }));
+    expect(epicur).toContain(`<record><identifier scheme="urn:nbn:de">${items[3]!.identifier}</identifier><resource><identifier scheme="url" role="primary">https://repo.example/item/3</identifier>`);
+    const epicurFi = keep(await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'epicur' }));
+    expect(epicurFi).toContain(`<identifier scheme="urn:nbn:fi">${items[1]!.identifier}</identifier><resource><identifier scheme="url" role="primary">https://repo.example/item/1</identifier><format scheme="imt">application/pdf</format></resource><resource><identifier scheme="url">https://mirror.example/1</identifier></resource>`);
     const gone = keep(await ask({ verb: 'GetRecord', identifier: items[97]!.identifier, metadataPrefix: 'oai_dc' }));
     expect(gone).toMatch(/<record><header status="deleted">[\s\S]*<\/header><\/record>/);
+  });
+});
+
+// The epicur format (xepicur 1.0): version links, update_status, moved names
+describe('epicur records', () => {
+  const T = Date.UTC(2026, 5, 1);
+  const names: OaiItem[] = [
+    { identifier: 'urn:nbn:de:101-2020071401', datestamp: T, sets: ['urn:nbn:de'], status: 'active', version: 1, locations: [{ url: 'https://repo.example/a' }] },
+    { identifier: 'urn:nbn:de:101-2020071412', datestamp: T + 1000, sets: ['urn:nbn:de'], status: 'active', version: 3, predecessors: ['urn:nbn:de:101-2020071401'], successor: 'urn:isbn:0451450523',
+      locations: [{ url: 'https://repo.example/b2', preference: 0 }, { url: 'https://repo.example/b1', preference: 5, mediaType: 'text/html' }] },
+    { identifier: 'urn:nbn:de:101-2020071423', datestamp: T + 2000, sets: ['urn:nbn:de'], status: 'moved', version: 2, movedTo: 'https://elsewhere.example/c', locations: [] },
+    { identifier: 'urn:nbn:de:101-2020071434', datestamp: T + 3000, sets: ['urn:nbn:de'], status: 'moved', version: 2, movedTo: 'urn:nbn:de:101-2020071401', locations: [] },
+  ];
+  const p = new OaiProvider(new MemoryOaiRepository(names), { repositoryName: 'epicur test', baseUrl: BASE, adminEmails: ['admin@resolver.example'], pageSize: 10 });
+  const record = async (i: number) => keep(await p.respond([['verb', 'GetRecord'], ['identifier', names[i]!.identifier], ['metadataPrefix', 'epicur']], NOW));
+
+  it('a name never changed is urn_new, a changed one url_update_general with every URL in preference order', async () => {
+    expect(await record(0)).toContain('<update_status type="urn_new"/>');
+    const b = await record(1);
+    expect(b).toContain('<update_status type="url_update_general"/>');
+    expect(b).toContain('<isVersionOf scheme="urn:nbn:de">urn:nbn:de:101-2020071401</isVersionOf><hasVersion scheme="urn:isbn">urn:isbn:0451450523</hasVersion>'
+      + '<resource><identifier scheme="url" role="primary">https://repo.example/b1</identifier><format scheme="imt">text/html</format></resource>'
+      + '<resource><identifier scheme="url">https://repo.example/b2</identifier></resource></record>');
+  });
+
+  it('a name moved to a URL has that URL as its resource; one moved to another URN has none', async () => {
+    expect(await record(2)).toContain('<resource><identifier scheme="url" role="primary">https://elsewhere.example/c</identifier></resource>');
+    expect(await record(3)).toMatch(/<record><identifier scheme="urn:nbn:de">urn:nbn:de:101-2020071434<\/identifier><\/record>/);
+    expect((await p.respond([['verb', 'ListRecords'], ['metadataPrefix', 'epicur']], NOW)).match(/<epicur /g)?.length).toBe(4);
   });
 });
 
@@ -167,9 +201,11 @@ describe.skipIf(!hasXmllint)(hasXmllint ? 'every response kept above' : 'every r
     expect(out).toBe('');
   });
 
-  it('the schema is in force: a datestamp with a time zone offset and an unknown metadata element are refused', async () => {
+  it('the schemas are in force: a datestamp with a time zone offset, an unknown metadata element, an unknown update_status and role are refused', async () => {
     const good = await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'oai_dc' });
-    const bad = [good.replace(/<datestamp>([^<]*)Z</, '<datestamp>$1+01:00<'), good.replace('<dc:title>', '<dc:titel>').replace('</dc:title>', '</dc:titel>')];
+    const epicur = await ask({ verb: 'GetRecord', identifier: items[1]!.identifier, metadataPrefix: 'epicur' });
+    const bad = [good.replace(/<datestamp>([^<]*)Z</, '<datestamp>$1+01:00<'), good.replace('<dc:title>', '<dc:titel>').replace('</dc:title>', '</dc:titel>'),
+      epicur.replace('<update_status type="url_update_general"/>', '<update_status type="urn_gone"/>'), epicur.replace('scheme="url" role="primary"', 'scheme="url" role="secondary"')];
     for (const [i, xml] of bad.entries()) {
       const f = join(dir, `bad${i}.xml`);
       writeFileSync(f, xml);

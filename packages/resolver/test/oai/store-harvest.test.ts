@@ -81,9 +81,11 @@ for (const engine of engines) {
       expect(ids.headers.length).toBe(N);
       expect(new Set(ids.headers.map((h) => h.id))).toEqual(new Set(Array.from({ length: N }, (_, i) => urnOf(i))));
       expect(new Set(ids.headers.filter((h) => h.deleted).map((h) => h.id))).toEqual(withdrawn);
-      const recs = await harvest(ask, 'ListRecords', { metadataPrefix: 'urn_locations' }, keep);
-      expect(recs.headers.length).toBe(N);
-      expect(recs.headers.every((h) => h.hasMetadata === !h.deleted)).toBe(true);
+      for (const metadataPrefix of ['urn_locations', 'epicur']) {
+        const recs = await harvest(ask, 'ListRecords', { metadataPrefix }, keep);
+        expect(recs.headers.length).toBe(N);
+        expect(recs.headers.every((h) => h.hasMetadata === !h.deleted)).toBe(true);
+      }
     });
 
     it('from and until select by datestamp at second granularity: each batch, the withdrawals with the last', async () => {
@@ -110,6 +112,12 @@ for (const engine of engines) {
       expect((await count('urn:example')).length).toBe(Math.floor(N / 3));
       const sets = keep(await ask({ verb: 'ListSets' }));
       expect([...sets.matchAll(/<setSpec>([^<]*)<\/setSpec>/g)].map((m) => m[1])).toEqual(['urn', 'urn:example', 'urn:nbn', 'urn:nbn:de', 'urn:nbn:fi']);
+    });
+
+    it('GetRecord in epicur: the URN with its scheme, its URL and media type', async () => {
+      const xml = keep(await ask({ verb: 'GetRecord', identifier: urnOf(3), metadataPrefix: 'epicur' }));
+      expect(xml).toContain(`<record><identifier scheme="urn:nbn:de">${urnOf(3)}</identifier><resource><identifier scheme="url" role="primary">https://repo.example/item/3</identifier><format scheme="imt">application/pdf</format></resource></record>`);
+      expect(xml).toContain('<update_status type="urn_new"/>');
     });
 
     it('Identify, GetRecord (GET and POST) and the format\'s schema', async () => {

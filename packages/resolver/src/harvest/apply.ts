@@ -1,0 +1,174 @@
+/**
+ * Applying a page of harvested records to the store, in the caller's
+ * write transaction, through the lifecycle (store/lifecycle.ts), as
+ * DESIGN.md rules for harvested names: a record states all current URLs
+ * of its URN (URLs no longer delivered are removed); a deleted record
+ * withdraws the name with a reason, never erases it; a repository writes
+ * only under the authority it is allowed, as a scoped token does. Each
+ * record that cannot be applied is refused with its reason, and the
+ * others go on.
+ */
+import { parseUrn, UriError } from 'urikit';
+import type { WriteScope } from '../store/db.js';
+import type { HarvestRefusal } from '../store/harvest-log.js';
+import { inAuthority, nameKey } from '../store/keys.js';
+import { recordToInput, rowToRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import type { NameInput, NameLocation, NameRecord } from '../store/types.js';
+import { InputError, validateNameInput } from '../store/validate.js';
+import type { HarvestedRecord } from './oai-page.js';
+import { recordName, type HarvestFormat } from './record-names.js';
+
+/**
+ * What applying a page needs: the repository, its format and authority,
+ * the bound of URLs a record, the location schemes allowed, the actor the
+ * history names.
+ *
+ * @example
+ * ```ts
+ * const c: ApplyContext = { repo: 'https://repo.example/oai epicur', baseUrl: 'https://repo.example/oai', format: 'epicur', authority: 'urn:nbn:de:101', maxUrls: 100, actor: 'harvest https://repo.example/oai', now: Date.now };
+ * c.maxUrls; // 100
+ * ```
+ */
+export interface ApplyContext {
+  repo: string;
+  baseUrl: string;
+  format: HarvestFormat;
+  authority: string;
+  maxUrls: number;
+  schemes?: ReadonlySet<string>;
+  actor: string;
+  now: () => number;
+}
+
+/**
+ * What a page did.
+ *
+ * @example
+ * ```ts
+ * const r: PageResult = { applied: 1, unchanged: 0, refused: 0 };
+ * r.applied; // 1
+ * ```
+ */
+export interface PageResult {
+  applied: number;
+  unchanged: number;
+  refused: number;
+}
+
+type Plan = { kind: 'put'; key: string; urn: string; locations: NameLocation[]; identifier: string } | { kind: 'withdraw'; key: string; identifier: string; datestamp: string };
+
+/**
+ * True if the repository may write `key`: under its authority as a scoped
+ * token is (keys.ts `inAuthority`), or, for a National Bibliography
+ * Number, under the prefix before the "-" that begins its NBN string
+ * (RFC 8458 §4.2: `urn:nbn:de:101` and `urn:nbn:de:101-` both hold
+ * `urn:nbn:de:101-2020071401`).
+ */
+function mayWrite(key: string, authority: string): boolean {
+  if (inAuthority(key, authority)) return true;
+  if (!authority.startsWith('urn:nbn:') || !key.startsWith(authority)) return false;
+  return authority.endsWith('-') ? key.length > authority.length : key.charCodeAt(authority.length) === 0x2d;
+}
+
+/** The key of a URN, checked against its namespace (RFC 8458: an NBN's check digit), or the refusal. */
+function keyOf(urn: string): { key: string } | { code: string; reason: string } {
+  try {
+    parseUrn(urn, { checkNamespace: true });
+    return { key: nameKey(urn).key };
+  } catch (e) {
+    if (e instanceof UriError) return { code: e.code, reason: `${urn} is not a valid URN: ${e.message}` };
+    throw e;
+  }
+}
+
+/**
+ * Applies `records` (one page, in order: a later record of the same name
+ * wins) in the write transaction `w`; the refusals are recorded there too.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(':memory:');
+ * const ctx: ApplyContext = { repo: 'r', baseUrl: 'https://repo.example/oai', format: 'oai_dc', authority: 'urn:nbn:de:101', maxUrls: 100, actor: 'harvest', now: Date.now };
+ * const dc = (text: string) => ({ path: 'dc/identifier', ns: 'http://purl.org/dc/elements/1.1/', attrs: new Map<string, string>(), text });
+ * const root = { path: 'dc', ns: 'http://www.openarchives.org/OAI/2.0/oai_dc/', attrs: new Map<string, string>(), text: '' };
+ * const rec = { identifier: 'oai:r:1', datestamp: '2026-11-28', deleted: false, sets: [], metadata: [dc('urn:nbn:de:101-2020071401'), dc('https://repo.example/1'), root] };
+ * await store.writer.transaction((w) => applyPage(w, store, ctx, [rec])); // { applied: 1, unchanged: 0, refused: 0 }
+ * (await store.names.get('urn:nbn:de:101-2020071401'))?.locations; // [{ url: 'https://repo.example/1' }]
+ * await store.close();
+ * ```
+ */
+export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, records: readonly HarvestedRecord[]): Promise<PageResult> {
+  const at = ctx.now();
+  const refusals: HarvestRefusal[] = [];
+  const refuse = (r: HarvestedRecord, code: string, reason: string, urn?: string) => {
+    refusals.push({ at, identifier: r.identifier, ...(urn !== undefined ? { urn } : {}), code, reason });
+  };
+  const deleted = records.filter((r) => r.deleted).map((r) => r.identifier);
+  const known = deleted.length > 0 ? await store.harvestLog.itemsIn(w, ctx.repo, deleted) : new Map<string, string>();
+  const plans = new Map<string, Plan>();
+  const items = new Map<string, string>();
+  let unchanged = 0;
+  for (const r of records) {
+    if (r.identifier === '') { refuse(r, 'no-identifier', 'the record header has no identifier'); continue; }
+    if (r.tooLarge !== undefined) { refuse(r, 'record-too-large', `${r.tooLarge}: at most ${ctx.maxUrls} URLs a record are taken`); continue; }
+    if (r.deleted) {
+      // OAI-PMH §2.5.1: a deleted record has no metadata: the name is the one its live record named, or its identifier if that is a URN
+      let key = known.get(r.identifier);
+      if (key === undefined && r.identifier.slice(0, 4).toLowerCase() === 'urn:') {
+        const k = keyOf(r.identifier);
+        if ('key' in k) key = k.key;
+      }
+      if (key === undefined) { unchanged++; continue; }
+      if (!mayWrite(key, ctx.authority)) { refuse(r, 'outside-authority', `${key} is outside the authority ${ctx.authority || '(all)'} this repository may write`, key); continue; }
+      plans.delete(key);
+      plans.set(key, { kind: 'withdraw', key, identifier: r.identifier, datestamp: r.datestamp });
+      continue;
+    }
+    const named = recordName(ctx.format, r.metadata, (urn) => { const k = keyOf(urn); return 'key' in k && mayWrite(k.key, ctx.authority); });
+    if ('refused' in named) { refuse(r, named.refused, named.reason, named.urn); continue; }
+    const k = keyOf(named.urn);
+    if (!('key' in k)) { refuse(r, k.code, k.reason, named.urn); continue; }
+    if (!mayWrite(k.key, ctx.authority)) { refuse(r, 'outside-authority', `${k.key} is outside the authority ${ctx.authority || '(all)'} this repository may write`, named.urn); continue; }
+    // a record states every current URL: one with none would strip the name of its locations (a deleted record withdraws it)
+    if (named.locations.length === 0) { refuse(r, 'no-urls', `the record delivers no URL for ${named.urn}: a name is withdrawn by a deleted record, not emptied`, named.urn); continue; }
+    if (named.locations.length > ctx.maxUrls) { refuse(r, 'too-many-urls', `the record delivers ${named.locations.length} URLs: at most ${ctx.maxUrls} a record are taken`, named.urn); continue; }
+    let locations: NameLocation[];
+    try {
+      locations = validateNameInput({ urn: named.urn, locations: named.locations }, ctx.schemes !== undefined ? { schemes: ctx.schemes } : {}).input.locations ?? [];
+    } catch (e) {
+      if (e instanceof InputError) { refuse(r, e.code ?? 'invalid-location', e.message, named.urn); continue; }
+      throw e;
+    }
+    plans.delete(k.key);
+    plans.set(k.key, { kind: 'put', key: k.key, urn: named.urn, locations, identifier: r.identifier });
+    items.set(r.identifier, k.key);
+  }
+  const current = new Map<string, NameRecord>();
+  const keys = [...plans.keys()];
+  for (let i = 0; i < keys.length; i += 500) {
+    for (const row of await w.trx.selectFrom('names').selectAll().where('key', 'in', keys.slice(i, i + 500)).execute()) current.set(row.key, rowToRecord(row));
+  }
+  const batch: Array<{ key: string; input: NameInput }> = [];
+  for (const p of plans.values()) {
+    const cur = current.get(p.key);
+    if (p.kind === 'withdraw') {
+      if (cur === undefined || cur.status === 'withdrawn') { unchanged++; continue; }
+      batch.push({ key: p.key, input: { ...recordToInput(cur), status: 'withdrawn', reason: `deleted in the OAI-PMH repository ${ctx.baseUrl} (record ${p.identifier}, ${p.datestamp})` } });
+    } else if (cur === undefined) {
+      batch.push({ key: p.key, input: { urn: p.urn, locations: p.locations } });
+    } else {
+      // the delivered URLs replace the name's locations; what else it has stays (a reserved name becomes active: it has URLs now)
+      batch.push({ key: p.key, input: { ...recordToInput(cur), locations: p.locations, status: cur.status === 'reserved' ? 'active' : cur.status } });
+    }
+  }
+  const result = await store.writer.writeBatchIn(w, batch, ctx.actor);
+  for (const e of result.refused) {
+    const identifier = plans.get(e.key)?.identifier;
+    refusals.push({ at, ...(identifier !== undefined ? { identifier } : {}), urn: e.key, code: e.code, reason: e.message });
+  }
+  if (items.size > 0) await store.harvestLog.putItemsIn(w, ctx.repo, items);
+  if (refusals.length > 0) await store.harvestLog.refuseIn(w, ctx.repo, refusals);
+  return { applied: result.created + result.updated, unchanged: unchanged + result.unchanged, refused: refusals.length };
+}
+
