@@ -170,10 +170,20 @@ function platformMap(domain: string): string | undefined {
  * platform's older table does not know (Node 22's URL: CJK Extension I of
  * 15.1, Extension J of 17.0) is replaced by a stand-in every platform knows
  * and no mapping produces (no code point's NFKC_Casefold holds one:
- * test/host/idna.test.ts), the name mapped, and the ideograph put back in
- * its A-label.
+ * test/host/idna.test.ts; were one produced, the count of stand-ins would
+ * not match and the name be refused), the name mapped, and the ideograph
+ * put back in its A-label.
  */
-const STAND_INS = ['\u4e02', '\u4e04', '\u4e05', '\u4e06'];
+/**
+ * The stand-ins for an ideograph the platform does not know: ideographs of
+ * Unicode 1.1 that no code point's mapping produces.
+ *
+ * @example
+ * ```ts
+ * STAND_INS[0] // "丂"
+ * ```
+ */
+export const STAND_INS: readonly string[] = ['\u4e02', '\u4e04', '\u4e05', '\u4e06'];
 
 /** platformMap with the ideographs the platform does not know stood in for; undefined if still refused. */
 function platformMapStandingIn(text: string): string | undefined {

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { domainToASCII, domainToUnicode, punycodeEncode, punycodeDecode, isUriError } from 'urikit';
 import idna from './idna.json' with { type: 'json' };
 import puny from './punycode.json' with { type: 'json' };
+import { STAND_INS } from '../../src/host/idna.js';
 
 describe(`Punycode (${puny.source})`, () => {
   for (const s of puny.samples) {
@@ -96,5 +97,24 @@ describe(`domainToASCII / domainToUnicode (${idna.source})`, () => {
         expect(unicode).toBe(name.normalize('NFC').toLowerCase());
       }),
     );
+  });
+});
+
+describe('the stand-ins for an ideograph the platform does not know (host/idna.ts)', () => {
+  it('are valid ideographs that no code point maps to (NFKC and lower case, the base of the UTS #46 mapping)', () => {
+    const produced: string[] = [];
+    for (let cp = 0; cp < 0x110000; cp++) {
+      if (cp === 0xd800) cp = 0xe000;
+      const ch = String.fromCodePoint(cp);
+      if (STAND_INS.includes(ch)) continue;
+      const mapped = ch.normalize('NFKC').toLowerCase();
+      if (mapped !== ch && STAND_INS.some((s) => mapped.includes(s))) produced.push(`U+${cp.toString(16)}`);
+    }
+    expect(produced).toEqual([]);
+    for (const s of STAND_INS) expect(domainToUnicode(`${s}.example`)).toBe(`${s}.example`);
+  });
+  it('leave a name holding one to the next stand-in', () => {
+    // U+323B0 CJK Extension J (17.0), beside the first stand-in itself.
+    expect(domainToASCII(`${STAND_INS[0]}\u{323b0}.example`)).toBe(`xn--${punycodeEncode(`${STAND_INS[0]}\u{323b0}`)}.example`);
   });
 });
