@@ -23,6 +23,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/** Each step spawns npm, node or tsc: generous on a machine the whole suite shares. */
+const SLOW = 120_000;
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 interface Package {
@@ -73,7 +75,7 @@ beforeAll(() => {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'tarball-user', private: true, type: 'module' }));
   const tarballs = PACKAGES.map((p) => join(work, packed.get(p.name)!.filename));
   ok('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], app);
-}, 180_000);
+}, 2 * SLOW);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm pack: what each tarball holds', () => {
@@ -122,7 +124,7 @@ describe('the tarballs installed in a new project', () => {
       console.log(JSON.stringify({ urikit: ${EXAMPLES.urikit}, html: ${EXAMPLES.html}, resolver: typeof r.startServer, cli: typeof c.main }));`;
     const out = ok(process.execPath, ['--input-type=module', '-e', program], app);
     expect(JSON.parse(out)).toEqual({ ...EXPECTED, resolver: 'function', cli: 'function' });
-  });
+  }, SLOW);
 
   it.runIf((process.features as { require_module?: boolean }).require_module === true)('require(): each package, and its example', () => {
     const program = `
@@ -133,7 +135,7 @@ describe('the tarballs installed in a new project', () => {
       console.log(JSON.stringify({ urikit: ${EXAMPLES.urikit}, html: ${EXAMPLES.html}, resolver: typeof r.startServer, cli: typeof c.main }));`;
     const out = ok(process.execPath, ['--input-type=commonjs', '-e', program], app);
     expect(JSON.parse(out)).toEqual({ ...EXPECTED, resolver: 'function', cli: 'function' });
-  });
+  }, SLOW);
 
   it('the resolver answers a request: its README example', () => {
     const program = `
@@ -145,7 +147,7 @@ describe('the tarballs installed in a new project', () => {
     const [status, location] = JSON.parse(ok(process.execPath, ['--input-type=module', '-e', program], app)) as [number, string];
     expect(status).toBe(302);
     expect(location).toMatch(/^https?:\/\//);
-  });
+  }, SLOW);
 
   it('the urikit command (node_modules/.bin/urikit)', () => {
     const bin = join(app, 'node_modules/.bin/urikit');
@@ -155,7 +157,7 @@ describe('the tarballs installed in a new project', () => {
     expect(ok(bin, ['validate', '--json'], app, 'http://a/b\nurn:isbn:0451450523\n').trim().split('\n')).toHaveLength(2);
     const refused = run(bin, ['validate'], app, 'http://a b/\n');
     expect([refused.status, refused.stdout + refused.stderr]).toEqual([1, expect.stringContaining('invalid-char')]);
-  });
+  }, SLOW);
 
   for (const resolution of ['node16', 'bundler'] as const) {
     it(`type-checks a TypeScript user of the four packages under moduleResolution "${resolution}"`, () => {
@@ -193,7 +195,7 @@ describe('the tarballs installed in a new project', () => {
       const r = run(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], app);
       expect(r.stdout + r.stderr).toBe('');
       expect(r.status).toBe(0);
-    });
+    }, SLOW);
   }
 });
 
@@ -212,5 +214,5 @@ describe("the core on the oldest Node of its engines", () => {
     expect(ok(node, ['--version'], app).trim()).toBe(`v${floor}`);
     const program = `import * as u from 'urikit'; console.log(JSON.stringify(${EXAMPLES.urikit}));`;
     expect(JSON.parse(ok(node, ['--input-type=module', '-e', program], app))).toEqual(EXPECTED.urikit);
-  }, 120_000);
+  }, SLOW);
 });
