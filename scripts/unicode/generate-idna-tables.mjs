@@ -17,10 +17,13 @@
  * ArabicShaping.txt plus T for the Mn, Me and Cf it does not list),
  * Grapheme_Link (DerivedCoreProperties.txt: "Generated from:
  * Canonical_Combining_Class=Virama"), Assigned (General_Category is not
- * Cn) and Unified_Ideograph (PropList.txt). The output names the Unicode version and the package it came from;
+ * Cn), and for the inert code points General_Category,
+ * Changes_When_NFKC_Casefolded, Default_Ignorable_Code_Point and
+ * Decomposition_Mapping, and Assigned of @unicode/unicode-15.0.0 (also a
+ * devDependency) for those assigned since. The output names the Unicode version and the package it came from;
  * to update, install the newer package and run again with its name.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -64,7 +67,39 @@ const bidi = await property('Bidi_Class', {
 const joining = await property('Joining_Type', { Transparent: 1, Left_Joining: 2, Right_Joining: 3, Dual_Joining: 4, Join_Causing: 5 });
 const virama = await property('Binary_Property', { Grapheme_Link: 1 });
 const assigned = await property('Binary_Property', { Assigned: 1 });
-const ideograph = await property('Binary_Property', { Unified_Ideograph: 1 });
+
+/*
+ * Inert: a letter, number, symbol or punctuation mark (so combining class
+ * 0) that UTS #46 maps to itself (not Changes_When_NFKC_Casefolded, not
+ * Default_Ignorable_Code_Point, not an ideographic description character,
+ * no decomposition) and that NFC never
+ * composes (in no canonical decomposition of two or more code points).
+ * Two inert code points of one Bidi_Class group and Joining_Type are
+ * alike to mapping, NFC and the Bidi and joiner rules (host/idna.ts).
+ */
+const inert = await property('General_Category', { Letter: 1, Number: 1, Symbol: 1, Punctuation: 1 });
+// The ideographic description characters (IDS operators) are symbols UTS #46 disallows.
+const NOT_MAPPED_TO_ITSELF = ['Changes_When_NFKC_Casefolded', 'Default_Ignorable_Code_Point', 'IDS_Binary_Operator', 'IDS_Trinary_Operator', 'IDS_Unary_Operator'];
+for (const [name, value] of NOT_MAPPED_TO_ITSELF.map((v) => ['Binary_Property', v])) {
+  for (const r of await ranges(name, value)) inert.fill(0, r.begin, r.end);
+}
+for (const type of readdirSync(join(pkgDir, 'Decomposition_Mapping'))) {
+  const file = join(pkgDir, 'Decomposition_Mapping', type, 'code-points.mjs');
+  if (!existsSync(file)) continue;
+  for (const [cp, to] of (await import(pathToFileURL(file).href)).default) {
+    inert[cp] = 0;
+    if (type === 'Canonical' && to.length > 1) for (const c of to) inert[c] = 0;
+  }
+}
+/*
+ * Only those a platform's older table may not know: assigned since the
+ * baseline, Unicode 15.0 (Node 22's URL has a UTS #46 table before 15.1).
+ * An older code point the platform refuses, it refuses as disallowed.
+ */
+const BASELINE = '@unicode/unicode-15.0.0';
+const baselineDir = dirname(createRequire(import.meta.url).resolve(`${BASELINE}/package.json`));
+for (const r of (await import(pathToFileURL(join(baselineDir, 'Binary_Property', 'Assigned', 'ranges.mjs')).href)).default) inert.fill(0, r.begin, r.end);
+for (let c = 0; c < 0x110000; c++) if (!assigned[c] || bidi[c] === 6) inert[c] = 0;
 
 /**
  * Run-length encoding of a function over all code points: runs of equal
@@ -103,7 +138,7 @@ const tables = {
   JOINING: encode((c) => joining[c]),
   VIRAMA: encode((c) => virama[c]),
   ASSIGNED: encode((c) => assigned[c]),
-  IDEOGRAPH: encode((c) => ideograph[c]),
+  INERT: encode((c) => inert[c]),
 };
 
 const ts = `/**
@@ -113,8 +148,9 @@ const ts = `/**
  * for the Unicode version of the UTS #46 conformance data: Bidi_Class
  * (RFC 5893 §2), Joining_Type and Canonical_Combining_Class = Virama
  * (RFC 5892 Appendix A.1-A.2), the code points assigned in that version,
- * and Unified_Ideograph (valid in UTS #46 and inert under NFC, so handled
- * where a platform's older mapping table does not know one).
+ * and the inert ones assigned since Unicode 15.0 (valid in UTS #46 and
+ * untouched by NFC, so handled where a platform's older mapping table
+ * does not know one).
  *
  * Each table is a run-length encoding over U+0000..U+10FFFF: (length,
  * value) pairs as base-64 varints (5 payload bits, bit 6 continues).
@@ -133,8 +169,8 @@ export const JOINING_RUNS = '${tables.JOINING.s}';
 export const VIRAMA_RUNS = '${tables.VIRAMA.s}';
 /** 1 where the code point is assigned (General_Category is not Cn). ${tables.ASSIGNED.runs} runs. */
 export const ASSIGNED_RUNS = '${tables.ASSIGNED.s}';
-/** 1 where the code point is Unified_Ideograph. ${tables.IDEOGRAPH.runs} runs. */
-export const IDEOGRAPH_RUNS = '${tables.IDEOGRAPH.s}';
+/** 1 where the code point is inert (mapped to itself, combining class 0, never composed by NFC) and new since Unicode 15.0. ${tables.INERT.runs} runs. */
+export const INERT_RUNS = '${tables.INERT.s}';
 `;
 writeFileSync(out, ts);
 console.log(`${pkg.name}@${pkg.version} -> ${out}: ${Object.entries(tables).map(([k, t]) => `${k} ${t.runs} runs, ${t.s.length} chars`).join('; ')}`);

@@ -19,17 +19,17 @@
  * Bidi_Class). The tables are only loaded by this module: the core's
  * parse, resolve and normalize never import it.
  *
- * A platform whose mapping table predates a character refuses it, CJK
- * ideographs aside (see platformMapStandingIn): Node 22's URL refuses the
- * 5,577 other code points that UTS #46 16.0 and 17.0 added or made valid
- * (test/host/idna-oracle.test.ts counts them on each platform).
+ * A platform whose mapping table predates a character refuses it, inert
+ * ones aside (see platformMapStandingIn): Node 22's URL refuses the
+ * mapped letters and the combining marks that UTS #46 16.0 and 17.0 added
+ * or made valid (test/host/idna-oracle.test.ts counts them on each platform).
  */
 import { UriError } from '../errors.js';
 import { CLASS, ALPHA, DIGIT } from '../chars.js';
 import { punycodeDecode, punycodeEncode } from './punycode.js';
 import { MAX_HOSTNAME_LENGTH, MAX_LABEL_LENGTH } from './regname.js';
 import { IDNA_TABLES_UNICODE_VERSION } from './idna-tables.js';
-import { BidiGroup, JoiningType, bidiGroup, isAssigned, isUnifiedIdeograph, isVirama, joiningType } from './unicode-props.js';
+import { BidiGroup, JoiningType, bidiGroup, isAssigned, isInert, isVirama, joiningType } from './unicode-props.js';
 import { HOST_NAME_MESSAGES, registerMessages } from '../messages.js';
 
 // The messages of the host name codes this module throws (messages.ts).
@@ -164,50 +164,80 @@ function platformMap(domain: string): string | undefined {
 }
 
 /*
- * A Unified_Ideograph is valid in UTS #46 (it maps to itself), of Bidi_Class
- * L, Joining_Type U and combining class 0 with no decomposition: mapping,
- * NFC and the Bidi and joiner rules treat any two alike. One that the
- * platform's older table does not know (Node 22's URL: CJK Extension I of
- * 15.1, Extension J of 17.0) is replaced by a stand-in every platform knows
- * and no mapping produces (no code point's NFKC_Casefold holds one:
- * test/host/idna.test.ts; were one produced, the count of stand-ins would
- * not match and the name be refused), the name mapped, and the ideograph
+ * An inert code point (unicode-props.ts: a letter, number, symbol or
+ * punctuation mark that UTS #46 maps to itself and NFC never composes) is
+ * valid, of combining class 0, and to the Bidi and joiner rules only its
+ * Bidi_Class group and Joining_Type count: two inert code points alike in
+ * those two are alike to the whole of UTS #46 §4. One that the platform's
+ * older table does not know (Node 22's URL: CJK Extensions I and J, the
+ * Egyptian hieroglyphs and the letters of the scripts of 16.0 and 17.0)
+ * is replaced by a stand-in of its group and type that every platform
+ * knows and no mapping produces (test/host/idna.test.ts: no code point's
+ * NFKC_Casefold holds one; were one produced, the count of stand-ins would
+ * not match and the name be refused), the name mapped, and the code point
  * put back in its A-label.
  */
+
 /**
- * The stand-ins for an ideograph the platform does not know: ideographs of
- * Unicode 1.1 that no code point's mapping produces.
+ * The stand-ins, by `${BidiGroup}/${JoiningType}`: code points of Unicode
+ * 6.0 or older, two or more of each kind (a name may hold the first).
  *
  * @example
  * ```ts
- * STAND_INS[0] // "丂"
+ * STAND_INS['0/0']![0] // "丂" (L, U)
  * ```
  */
-export const STAND_INS: readonly string[] = ['\u4e02', '\u4e04', '\u4e05', '\u4e06'];
+export const STAND_INS: Readonly<Record<string, readonly string[]>> = {
+  [`${BidiGroup.L}/${JoiningType.U}`]: ['\u4e02', '\u4e04', '\u4e05'],
+  [`${BidiGroup.RTL}/${JoiningType.U}`]: ['\u05e5', '\u05df'],
+  [`${BidiGroup.RTL}/${JoiningType.R}`]: ['\u0759', '\u075a'],
+  [`${BidiGroup.RTL}/${JoiningType.D}`]: ['\u0750', '\u0751'],
+  [`${BidiGroup.AN}/${JoiningType.U}`]: ['\u0660', '\u0661'],
+  [`${BidiGroup.EN}/${JoiningType.U}`]: ['\u06f0', '\u06f1'],
+  [`${BidiGroup.Neutral}/${JoiningType.U}`]: ['\u2600', '\u2601'],
+};
 
-/** platformMap with the ideographs the platform does not know stood in for; undefined if still refused. */
+/** platformMap with the inert code points the platform does not know stood in for; undefined if still refused. */
 function platformMapStandingIn(text: string): string | undefined {
-  const replaced: string[] = [];
-  const standIn = STAND_INS.find((c) => !text.includes(c));
-  if (standIn === undefined) return undefined;
+  // The code points each stand-in stands for, in order.
+  const standsFor = new Map<string, string[]>();
   let withStandIns = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    const unknown = cp >= 0x3400 && isUnifiedIdeograph(cp) && platformMap(ch) === undefined;
-    if (unknown) replaced.push(ch);
-    withStandIns += unknown ? standIn : ch;
+    const kind = cp >= 0x80 && isInert(cp) ? STAND_INS[`${bidiGroup(cp)}/${joiningType(cp)}`] : undefined;
+    const standIn = kind !== undefined && platformMap(ch) === undefined ? kind.find((s) => !text.includes(s)) : undefined;
+    if (standIn === undefined) {
+      withStandIns += ch;
+      continue;
+    }
+    let list = standsFor.get(standIn);
+    if (list === undefined) standsFor.set(standIn, (list = []));
+    list.push(ch);
+    withStandIns += standIn;
   }
-  if (replaced.length === 0) return undefined;
+  if (standsFor.size === 0) return undefined;
   const mapped = platformMap(withStandIns);
   if (mapped === undefined) return undefined;
-  let next = 0;
+  const next = new Map<string, number>();
+  let extra = false;
   const labels = mapped.split('.').map((label) => {
     if (!label.startsWith('xn--')) return label;
-    const unicode = punycodeDecode(label.slice(4), 0, label);
-    if (!unicode.includes(standIn)) return label;
-    return `xn--${punycodeEncode(unicode.replaceAll(standIn, () => replaced[next++] ?? standIn))}`;
+    let unicode = '';
+    for (const ch of punycodeDecode(label.slice(4), 0, label)) {
+      const list = standsFor.get(ch);
+      if (list === undefined) {
+        unicode += ch;
+        continue;
+      }
+      const k = next.get(ch) ?? 0;
+      next.set(ch, k + 1);
+      extra ||= k >= list.length;
+      unicode += list[k] ?? ch;
+    }
+    return `xn--${punycodeEncode(unicode)}`;
   });
-  return next === replaced.length ? labels.join('.') : undefined;
+  const all = [...standsFor].every(([standIn, list]) => next.get(standIn) === list.length);
+  return all && !extra ? labels.join('.') : undefined;
 }
 
 /** The UTS #46 17.0 mapping and NFC of `text`, by the platform (see above); undefined if refused. */
