@@ -83,10 +83,12 @@ const NOT_MAPPED_TO_ITSELF = ['Changes_When_NFKC_Casefolded', 'Default_Ignorable
 for (const [name, value] of NOT_MAPPED_TO_ITSELF.map((v) => ['Binary_Property', v])) {
   for (const r of await ranges(name, value)) inert.fill(0, r.begin, r.end);
 }
+const decomposition = new Map(); // code point -> its decomposition, of any type
 for (const type of readdirSync(join(pkgDir, 'Decomposition_Mapping'))) {
   const file = join(pkgDir, 'Decomposition_Mapping', type, 'code-points.mjs');
   if (!existsSync(file)) continue;
   for (const [cp, to] of (await import(pathToFileURL(file).href)).default) {
+    decomposition.set(cp, typeof to === 'number' ? [to] : to);
     inert[cp] = 0;
     if (type === 'Canonical' && to.length > 1) for (const c of to) inert[c] = 0;
   }
@@ -98,8 +100,33 @@ for (const type of readdirSync(join(pkgDir, 'Decomposition_Mapping'))) {
  */
 const BASELINE = '@unicode/unicode-15.0.0';
 const baselineDir = dirname(createRequire(import.meta.url).resolve(`${BASELINE}/package.json`));
-for (const r of (await import(pathToFileURL(join(baselineDir, 'Binary_Property', 'Assigned', 'ranges.mjs')).href)).default) inert.fill(0, r.begin, r.end);
-for (let c = 0; c < 0x110000; c++) if (!assigned[c] || bidi[c] === 6) inert[c] = 0;
+const isNew = new Uint8Array(assigned);
+for (const r of (await import(pathToFileURL(join(baselineDir, 'Binary_Property', 'Assigned', 'ranges.mjs')).href)).default) isNew.fill(0, r.begin, r.end);
+for (let c = 0; c < 0x110000; c++) if (!isNew[c] || bidi[c] === 6) inert[c] = 0;
+
+/*
+ * The UTS #46 mapping of the code points new since the baseline that
+ * NFKC_Casefold changes (Changes_When_NFKC_Casefolded): the full
+ * decomposition, case folded (CaseFolding.txt C and F), and nothing for a
+ * default-ignorable one; NFC is left to the platform, which applies it to
+ * the whole name.
+ */
+const fold = new Map();
+for (const status of ['C', 'F']) {
+  for (const [cp, to] of (await import(pathToFileURL(join(pkgDir, 'Case_Folding', status, 'code-points.mjs')).href)).default) fold.set(cp, typeof to === 'number' ? [to] : to);
+}
+const ignorable = await property('Binary_Property', { Default_Ignorable_Code_Point: 1 });
+const nfkcCasefold = (cp) => {
+  if (ignorable[cp]) return [];
+  const d = decomposition.get(cp);
+  if (d !== undefined) return d.flatMap(nfkcCasefold);
+  const f = fold.get(cp);
+  return f !== undefined ? f.flatMap(nfkcCasefold) : [cp];
+};
+const changes = await property('Binary_Property', { Changes_When_NFKC_Casefolded: 1 });
+const mappedNew = [];
+for (let c = 0; c < 0x110000; c++) if (isNew[c] && changes[c]) mappedNew.push([c, nfkcCasefold(c)]);
+const escape = (cps) => cps.map((c) => `\\u{${c.toString(16)}}`).join('');
 
 /**
  * Run-length encoding of a function over all code points: runs of equal
@@ -169,6 +196,10 @@ export const JOINING_RUNS = '${tables.JOINING.s}';
 export const VIRAMA_RUNS = '${tables.VIRAMA.s}';
 /** 1 where the code point is assigned (General_Category is not Cn). ${tables.ASSIGNED.runs} runs. */
 export const ASSIGNED_RUNS = '${tables.ASSIGNED.s}';
+/** The UTS #46 mapping of the code points assigned since Unicode 15.0 that NFKC_Casefold changes (before NFC). */
+export const MAPPED_SINCE_15_0: ReadonlyArray<readonly [number, string]> = [
+${mappedNew.map(([c, to]) => `  [0x${c.toString(16)}, '${escape(to)}'],`).join('\n')}
+];
 /** 1 where the code point is inert (mapped to itself, combining class 0, never composed by NFC) and new since Unicode 15.0. ${tables.INERT.runs} runs. */
 export const INERT_RUNS = '${tables.INERT.s}';
 `;

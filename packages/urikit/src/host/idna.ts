@@ -20,15 +20,15 @@
  * parse, resolve and normalize never import it.
  *
  * A platform whose mapping table predates a character refuses it, inert
- * ones aside (see platformMapStandingIn): Node 22's URL refuses the
- * mapped letters and the combining marks that UTS #46 16.0 and 17.0 added
- * or made valid (test/host/idna-oracle.test.ts counts them on each platform).
+ * ones aside (see platformMapStandingIn): Node 22's URL refuses 111 code
+ * points that UTS #46 16.0 and 17.0 added or made valid, the new combining
+ * marks most (test/host/idna-oracle.test.ts counts them on each platform).
  */
 import { UriError } from '../errors.js';
 import { CLASS, ALPHA, DIGIT } from '../chars.js';
 import { punycodeDecode, punycodeEncode } from './punycode.js';
 import { MAX_HOSTNAME_LENGTH, MAX_LABEL_LENGTH } from './regname.js';
-import { IDNA_TABLES_UNICODE_VERSION } from './idna-tables.js';
+import { IDNA_TABLES_UNICODE_VERSION, MAPPED_SINCE_15_0 } from './idna-tables.js';
 import { BidiGroup, JoiningType, bidiGroup, isAssigned, isInert, isVirama, joiningType } from './unicode-props.js';
 import { HOST_NAME_MESSAGES, registerMessages } from '../messages.js';
 
@@ -102,7 +102,10 @@ const isDot = (c: number): boolean => c === 0x2e || c === 0x3002 || c === 0xff0e
  *   The list is every assigned code point whose 15.1 status
  *   ("disallowed") a UTS #46 16.0 table maps or ignores; the answer for
  *   every assigned code point is checked against tr46's 17.0 tables in
- *   test/host/idna-oracle.test.ts.
+ *   test/host/idna-oracle.test.ts;
+ * - MAPPED_SINCE_15_0 (./idna-tables.ts, generated) are the code points
+ *   assigned since 15.0 that UTS #46 maps (the capitals of the new
+ *   scripts, new compatibility characters): their NFKC_Casefold.
  * A code point assigned after 17.0 is disallowed (UTS #46 §5: unassigned
  * code points are disallowed), however a newer platform maps it.
  */
@@ -113,8 +116,9 @@ const MAPPED_SINCE_15_1: ReadonlyMap<number, string> = new Map<number, string>([
   ...[0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x2061, 0x2062, 0x2063, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f,
     0x3164, 0xffa0, 0x1d173, 0x1d174, 0x1d175, 0x1d176, 0x1d177, 0x1d178, 0x1d179, 0x1d17a].map((c) => [c, ''] as [number, string]),
 ]);
-/** May `cp` (at least U+0080) be one of MAPPED_SINCE_15_1? A range test before the map lookup. */
-const mayBeMappedSince151 = (cp: number): boolean => (cp >= 0x4c0 && cp <= 0x3164) || cp === 0xffa0 || (cp >= 0x1d173 && cp <= 0x2f9bf);
+let newerMappings: Map<number, string> | undefined;
+/** MAPPED_SINCE_15_1 and MAPPED_SINCE_15_0 in one map, made on first use. */
+const newerMapping = (cp: number): string | undefined => (newerMappings ??= new Map([...MAPPED_SINCE_15_1, ...MAPPED_SINCE_15_0])).get(cp);
 
 /** The first code point of `text` that UTS #46 17.0 calls unassigned, or -1. */
 function findUnassigned(text: string): number {
@@ -128,8 +132,8 @@ function findUnassigned(text: string): number {
   return -1;
 }
 
-/** `text` with MAPPED_SINCE_15_1 applied, for a platform whose table is older. */
-function mapSince151(text: string): string {
+/** `text` with the mappings newer than 15.0 applied, for a platform whose table is older. */
+function mapNewer(text: string): string {
   let out = '';
   let from = 0;
   for (let i = 0; i < text.length; i++) {
@@ -137,7 +141,7 @@ function mapSince151(text: string): string {
     if (c < 0x80) continue;
     const cp = text.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
-    const to = mayBeMappedSince151(cp) ? MAPPED_SINCE_15_1.get(cp) : undefined;
+    const to = newerMapping(cp);
     if (to !== undefined) {
       out += text.slice(from, i) + to;
       from = i + width;
@@ -242,8 +246,8 @@ function platformMapStandingIn(text: string): string | undefined {
 
 /** The UTS #46 17.0 mapping and NFC of `text`, by the platform (see above); undefined if refused. */
 function map(text: string): string | undefined {
-  const since151 = mapSince151(text);
-  return platformMap(since151) ?? platformMapStandingIn(since151);
+  const newer = mapNewer(text);
+  return platformMap(newer) ?? platformMapStandingIn(newer);
 }
 
 /** Offset in `domain` of the first label the platform refuses on its own (0 if only the whole name fails). */

@@ -48,7 +48,7 @@ describe('domainToASCII agrees with tr46 (UTS #46, independent tables)', () => {
    * context. A platform whose URL has an older table (Node 22's: before
    * 15.1) refuses the characters 16.0 and 17.0 added or made valid, other
    * than the inert ones urikit stands in for (idna.ts): those alone may
-   * differ, as a refusal, and are counted in the test's name (Node 22: 181,
+   * differ, as a refusal, and are counted in the test's name (Node 22: 111,
    * Node 24: none).
    */
   const differences: Array<{ cp: number; ours: string | null; tr46: string | null }> = [];
