@@ -17,11 +17,13 @@
  * ArabicShaping.txt plus T for the Mn, Me and Cf it does not list),
  * Grapheme_Link (DerivedCoreProperties.txt: "Generated from:
  * Canonical_Combining_Class=Virama"), Assigned (General_Category is not
- * Cn), and for the inert code points General_Category,
- * Changes_When_NFKC_Casefolded, Default_Ignorable_Code_Point and
- * Decomposition_Mapping, and Assigned of @unicode/unicode-15.0.0 (also a
- * devDependency) for those assigned since. The output names the Unicode version and the package it came from;
- * to update, install the newer package and run again with its name.
+ * Cn); and for the code points assigned since Unicode 15.0 (Assigned of
+ * @unicode/unicode-15.0.0, also a devDependency), which a platform's older
+ * table may not know: General_Category, Changes_When_NFKC_Casefolded,
+ * Default_Ignorable_Code_Point, the IDS operators, Decomposition_Mapping
+ * and Case_Folding. The output names the Unicode version and the package
+ * it came from; to update, install the newer package and run again with
+ * its name.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -72,8 +74,8 @@ const assigned = await property('Binary_Property', { Assigned: 1 });
  * Inert: a letter, number, symbol or punctuation mark (so combining class
  * 0) that UTS #46 maps to itself (not Changes_When_NFKC_Casefolded, not
  * Default_Ignorable_Code_Point, not an ideographic description character,
- * no decomposition) and that NFC never
- * composes (in no canonical decomposition of two or more code points).
+ * no decomposition) and that NFC never composes (in no canonical
+ * decomposition of two or more code points).
  * Two inert code points of one Bidi_Class group and Joining_Type are
  * alike to mapping, NFC and the Bidi and joiner rules (host/idna.ts).
  */
