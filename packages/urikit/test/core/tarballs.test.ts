@@ -10,9 +10,10 @@
  * load ES modules with it), type-checked under `moduleResolution`
  * "node16" and "bundler" with the workspace's TypeScript, and an example
  * of each run: the core, the links of a page, the resolver answering a
- * request, the `urikit` command. The core's `engines.node` floor is tested
- * too: its example runs on that very Node, taken from the npm registry
- * (node-<os>-<arch>@<floor>, kept in the temporary folder for the next run).
+ * request, the `urikit` command. Each package's `engines.node` floor is
+ * tested too: its example runs on that very Node, taken from the npm
+ * registry (node-<os>-<arch>@<floor>, kept in the temporary folder for the
+ * next run).
  * Runs against the built packages (`npm test` builds first).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,20 +200,43 @@ describe('the tarballs installed in a new project', () => {
   }
 });
 
-describe("the core on the oldest Node of its engines", () => {
-  it('runs its example from the tarball on that Node (from the npm registry)', () => {
-    const floor = /^>=(\d+\.\d+\.\d+)$/.exec(packageJson(PACKAGES[0]!).engines.node)?.[1];
-    expect(floor, 'engines.node of urikit is ">=x.y.z"').toBeDefined();
-    const os = process.platform === 'win32' ? 'win' : process.platform;
-    const arch = process.arch;
-    const nodePackage = `node-${os}-${arch}`;
-    const prefix = join(tmpdir(), `urikit-node-${floor}`);
-    const node = join(prefix, 'node_modules', nodePackage, 'bin', 'node');
-    if (!existsSync(node)) {
-      ok('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', '--workspaces=false', '--loglevel=error', `${nodePackage}@${floor}`], tmpdir());
-    }
-    expect(ok(node, ['--version'], app).trim()).toBe(`v${floor}`);
-    const program = `import * as u from 'urikit'; console.log(JSON.stringify(${EXAMPLES.urikit}));`;
-    expect(JSON.parse(ok(node, ['--input-type=module', '-e', program], app))).toEqual(EXPECTED.urikit);
-  }, SLOW);
+/** The Node binary of `version` from the npm registry (node-<os>-<arch>), installed once into the temporary folder. */
+function nodeOf(version: string): string {
+  const nodePackage = `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
+  const prefix = join(tmpdir(), `urikit-node-${version}`);
+  const node = join(prefix, 'node_modules', nodePackage, 'bin', 'node');
+  if (!existsSync(node)) {
+    ok('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', '--workspaces=false', '--loglevel=error', `${nodePackage}@${version}`], tmpdir());
+  }
+  return node;
+}
+
+/** What each package runs on the oldest Node of its engines: a program for `node --input-type=module -e`, and its output. */
+const ON_FLOOR: Record<string, { program: string; output: unknown }> = {
+  urikit: { program: `import * as u from 'urikit'; console.log(JSON.stringify(${EXAMPLES.urikit}));`, output: EXPECTED.urikit },
+  '@urikit/html': { program: `import * as h from '@urikit/html'; console.log(JSON.stringify(${EXAMPLES.html}));`, output: EXPECTED.html },
+  '@urikit/resolver': {
+    program: `import { startServer } from '@urikit/resolver';
+      const server = await startServer({ port: 0, db: ':memory:', demo: true });
+      console.log(JSON.stringify((await fetch(server.url + '/urn:ietf:rfc:2141', { redirect: 'manual' })).status));
+      await server.close();`,
+    output: 302,
+  },
+  '@urikit/cli': {
+    program: `import { execFileSync } from 'node:child_process';
+      console.log(JSON.stringify(execFileSync(process.execPath, ['node_modules/@urikit/cli/bin/urikit.js', 'normalize', 'HTTP://A:80/%7e'], { encoding: 'utf8' })));`,
+    output: 'http://a/~\n',
+  },
+};
+
+describe('each package on the oldest Node of its engines (from the npm registry)', () => {
+  for (const p of PACKAGES) {
+    const floor = /^>=(\d+\.\d+\.\d+)$/.exec(packageJson(p).engines.node)?.[1];
+    it(`${p.name} runs its example from the tarball on Node ${floor}`, () => {
+      expect(floor, `engines.node of ${p.name} is ">=x.y.z"`).toBeDefined();
+      const node = nodeOf(floor!);
+      expect(ok(node, ['--version'], app).trim()).toBe(`v${floor}`);
+      expect(JSON.parse(ok(node, ['--input-type=module', '-e', ON_FLOOR[p.name]!.program], app))).toEqual(ON_FLOOR[p.name]!.output);
+    }, SLOW);
+  }
 });
