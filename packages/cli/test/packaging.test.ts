@@ -20,7 +20,7 @@ interface PackageJson {
   name: string;
   type?: string;
   sideEffects?: boolean;
-  exports: Record<string, string | { types?: string; import?: string }>;
+  exports: Record<string, string | { types?: string; default?: string }>;
   bin?: Record<string, string>;
   dependencies?: Record<string, string>;
 }
@@ -29,14 +29,14 @@ describe('packaging', () => {
   for (const p of PACKAGES) {
     const pkg = JSON.parse(readFileSync(`${ROOT}${p.dir}/package.json`, 'utf8')) as PackageJson;
 
-    it(`${p.name}: ESM, an exports map of "." (types first, then import) and "./package.json", both built`, () => {
+    it(`${p.name}: ESM, an exports map of "." (types first, then default: import, and require where Node loads ESM with it) and "./package.json", both built`, () => {
       expect(pkg.name).toBe(p.name);
       expect(pkg.type).toBe('module');
       expect(Object.keys(pkg.exports).sort()).toEqual(['.', './package.json']);
-      const dot = pkg.exports['.'] as { types: string; import: string };
-      expect(Object.keys(dot)).toEqual(['types', 'import']);
+      const dot = pkg.exports['.'] as { types: string; default: string };
+      expect(Object.keys(dot)).toEqual(['types', 'default']);
       expect(existsSync(`${ROOT}${p.dir}/${dot.types}`), dot.types).toBe(true);
-      expect(existsSync(`${ROOT}${p.dir}/${dot.import}`), dot.import).toBe(true);
+      expect(existsSync(`${ROOT}${p.dir}/${dot.default}`), dot.default).toBe(true);
       // Dependencies point one way: cli -> resolver -> html -> urikit (DESIGN.md).
       const order = PACKAGES.map((x) => x.name);
       for (const dep of Object.keys(pkg.dependencies ?? {})) {

@@ -73,9 +73,11 @@ export function tryParse(input: string, kind: Kind = 'uri-reference', opts?: Par
  * isValid('//example.com/x', 'uri') // false (no scheme)
  * isValid('http://例え.jp/', 'iri') // true
  * isValid('ftp://user:pw@host/p', 'uri', { profile: 'url-1993' }) // true
+ * isValid(null as unknown as string) // false (a predicate answers false for a non-string)
  * ```
  */
 export function isValid(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): boolean {
+  if (typeof input !== 'string') return false;
   const profile = opts?.profile;
   if (profile === undefined || profile === 'rfc3986') return isValid3986(input, kind);
   try {

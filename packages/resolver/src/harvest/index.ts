@@ -15,4 +15,3 @@ export { HARVEST_FORMATS, recordName } from './record-names.js';
 export type { HarvestFormat, RecordName } from './record-names.js';
 export { DEFAULT_XML_LIMITS, XmlError, XmlScanner } from './xml-scanner.js';
 export type { XmlErrorCode, XmlHandler, XmlLimits, XmlName } from './xml-scanner.js';
-export { registerAdminHarvests } from './admin-route.js';

@@ -13,6 +13,7 @@ export { checkStoreLinks, LinkWorker, type StoreLinkCheckOptions } from './link-
 export { withHealth, healthLine, locationRank, type HealthNote, type ShownLocation } from './render/location-health.js';
 export { registerAdminReports, type AdminReportOptions } from './admin/reports.js';
 export { registerAdminMint } from './admin/mint.js';
+export { registerAdminHarvests } from './admin/harvests.js';
 export { registerOai } from './oai-route.js';
 export { adminAuth, problem, scopedPrefix, inScope, isKeyText } from './admin/scope.js';
 export type { Answer } from './render/answer.js';

@@ -46,7 +46,7 @@ import { LinkWorker } from './link-worker.js';
 import { OaiProvider } from '../oai/provider.js';
 import { StoreOaiRepository } from '../oai/store-repository.js';
 import { registerOai } from './oai-route.js';
-import { registerAdminHarvests } from '../harvest/admin-route.js';
+import { registerAdminHarvests } from './admin/harvests.js';
 import { registerAdminPage } from '../web/admin-page.js';
 import { registerOpenApi } from './openapi.js';
 import { packageRoot } from '../web/package-root.js';

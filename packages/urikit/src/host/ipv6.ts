@@ -143,6 +143,7 @@ export function parseIPv6Address(text: string): { groups: number[]; zone?: strin
  * ```
  */
 export function isIPv6Address(text: string): boolean {
+  if (typeof text !== 'string') return false;
   try {
     parseIPv6Address(text);
     return true;

@@ -163,5 +163,6 @@ export function checkHostname(name: string): void {
  * ```
  */
 export function isHostname(name: string): boolean {
+  if (typeof name !== 'string') return false;
   return findHostnameError(name) < 0;
 }

@@ -3,10 +3,11 @@
  * Unicode Character Database by scripts/unicode/generate-idna-tables.mjs):
  * the RFC 5893 §2 group of a code point's Bidi_Class, its Joining_Type,
  * whether its Canonical_Combining_Class is Virama (RFC 5892 Appendix A),
- * and whether it is assigned in the tables' Unicode version. Each table is
+ * whether it is assigned in the tables' Unicode version, and whether it is
+ * new since 15.0 and inert (UTS #46 maps it to itself, NFC leaves it alone). Each table is
  * decoded on first use into sorted run starts, then read by binary search.
  */
-import { ASSIGNED_RUNS, BIDI_RUNS, JOINING_RUNS, VIRAMA_RUNS } from './idna-tables.js';
+import { ASSIGNED_RUNS, BIDI_RUNS, INERT_RUNS, JOINING_RUNS, VIRAMA_RUNS } from './idna-tables.js';
 
 /**
  * The Bidi_Class groups RFC 5893 §2 tells apart.
@@ -113,6 +114,7 @@ let bidi: Table | undefined;
 let joining: Table | undefined;
 let virama: Table | undefined;
 let assigned: Table | undefined;
+let inert: Table | undefined;
 
 /**
  * The RFC 5893 §2 group of the Bidi_Class of `cp`.
@@ -159,9 +161,29 @@ export function isVirama(cp: number): boolean {
  * @example
  * ```ts
  * isAssigned(0x61) // true
- * isAssigned(0x10d83) // false (GARAY, Unicode 16.0)
+ * isAssigned(0x10d83) // true (GARAY, Unicode 16.0)
+ * isAssigned(0x10d66) // false
  * ```
  */
 export function isAssigned(cp: number): boolean {
   return lookup((assigned ??= table(ASSIGNED_RUNS)), cp) === 1;
+}
+
+/**
+ * True if `cp` is inert and new since Unicode 15.0: a letter, number,
+ * symbol or punctuation mark (combining class 0) assigned since, that
+ * UTS #46 maps to itself (no decomposition, not changed by NFKC_Casefold,
+ * not default-ignorable, not an ideographic description character) and
+ * that no canonical composition takes in, in the tables' Unicode version.
+ *
+ * @example
+ * ```ts
+ * isInert(0x323b0) // true (CJK Extension J, Unicode 17.0)
+ * isInert(0x13460) // true (EGYPTIAN HIEROGLYPH-13460, Unicode 16.0)
+ * isInert(0x4e00) // false (assigned before 15.0)
+ * isInert(0x2ffc) // false (an ideographic description character: UTS #46 disallows it)
+ * ```
+ */
+export function isInert(cp: number): boolean {
+  return lookup((inert ??= table(INERT_RUNS)), cp) === 1;
 }

@@ -53,6 +53,8 @@ export interface FtpUrl {
  * ```
  */
 export function isAnonymousFtp(url: FtpUrl): boolean {
+  // Not an FtpUrl (null, a string, ...): false, as for any predicate.
+  if (typeof url !== 'object' || url === null || typeof url.host !== 'string') return false;
   return url.user === undefined;
 }
 

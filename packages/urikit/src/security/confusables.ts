@@ -93,6 +93,7 @@ const LATIN_LOOKALIKES = new Set<string>([
  * ```
  */
 export function isWholeScriptConfusable(label: string): boolean {
+  if (typeof label !== 'string') return false;
   let letters = 0;
   for (const ch of label) {
     if (ch === '-' || (ch >= '0' && ch <= '9')) continue;

@@ -114,6 +114,7 @@ export const TEXT_CLASS: Uint8Array = (() => {
  * ```
  */
 export function isTextDelimiter(c: number): boolean {
+  if (typeof c !== 'number') return false;
   if (c === 0xa0 || c === 0xab || c === 0xbb || c === 0x1680) return true; // NBSP « » OGHAM SPACE
   if (c >= 0x2000 && c <= 0x200f) return true; // spaces, zero-width, LRM/RLM
   if (c >= 0x2013 && c <= 0x2015) return true; // – — ― (dashes of prose)

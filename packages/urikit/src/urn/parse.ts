@@ -54,9 +54,11 @@ export function parseUrn(input: string, opts?: UrnParseOptions): Urn {
  * ```ts
  * isValidUrn('urn:ex:a?+'); // false (an r-component cannot be empty)
  * isValidUrn('urn:isbn:0-395-36341-1?s=I2L&c=ToC', { profile: 'urn-2012' }); // true
+ * isValidUrn(42 as unknown as string); // false (a predicate answers false for a non-string)
  * ```
  */
 export function isValidUrn(input: string, opts?: UrnParseOptions): boolean {
+  if (typeof input !== 'string') return false;
   try {
     parseUrn(input, opts);
     return true;

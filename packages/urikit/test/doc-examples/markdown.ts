@@ -1,5 +1,6 @@
 /**
- * The code blocks of the Markdown documentation (README.md and docs/**),
+ * The code blocks of the Markdown documentation (README.md, docs/** and
+ * the README.md of each package, which its npm tarball carries),
  * read as doc examples (harness.ts) so that run.ts runs them and
  * typecheck.ts type-checks them with the same self-checking comments.
  *
@@ -10,15 +11,18 @@
  * block sees no exports unless it imports them: README examples are
  * copied into programs, so they say where their names come from.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { filesUnder, ROOT, type DocExample } from './harness.js';
 
-/** The Markdown files scanned, relative to the root: README.md, then docs/**\/*.md, sorted. */
+/** The Markdown files scanned, relative to the root: README.md, then docs/**\/*.md, then packages/*\/README.md, sorted. */
 export function markdownFiles(): string[] {
   const out: string[] = [];
   if (existsSync(join(ROOT, 'README.md'))) out.push('README.md');
   if (existsSync(join(ROOT, 'docs'))) out.push(...filesUnder('docs', (name) => name.endsWith('.md')));
+  for (const dir of readdirSync(join(ROOT, 'packages')).sort()) {
+    if (existsSync(join(ROOT, 'packages', dir, 'README.md'))) out.push(`packages/${dir}/README.md`);
+  }
   return out;
 }
 

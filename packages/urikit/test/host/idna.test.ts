@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { domainToASCII, domainToUnicode, punycodeEncode, punycodeDecode, isUriError } from 'urikit';
 import idna from './idna.json' with { type: 'json' };
 import puny from './punycode.json' with { type: 'json' };
+import { STAND_INS } from '../../src/host/idna.js';
+import { BidiGroup, JoiningType, bidiGroup, isInert, joiningType } from '../../src/host/unicode-props.js';
 
 describe(`Punycode (${puny.source})`, () => {
   for (const s of puny.samples) {
@@ -96,5 +98,36 @@ describe(`domainToASCII / domainToUnicode (${idna.source})`, () => {
         expect(unicode).toBe(name.normalize('NFC').toLowerCase());
       }),
     );
+  });
+});
+
+describe('the stand-ins for an inert code point the platform does not know (host/idna.ts)', () => {
+  const all = Object.values(STAND_INS).flat();
+  it('are of their kind, their own decomposition and mapping, known to the platform, and no code point maps to one (NFKC and lower case, the base of the UTS #46 mapping)', () => {
+    for (const [kind, list] of Object.entries(STAND_INS)) {
+      for (const s of list) {
+        const cp = s.codePointAt(0)!;
+        expect([`${bidiGroup(cp)}/${joiningType(cp)}`, s.normalize('NFD'), s.normalize('NFKC').toLowerCase()], `U+${cp.toString(16)}`).toEqual([kind, s, s]);
+        // Known: alone as a label (an AN digit cannot begin one: RFC 5893 rule 1), or after an Arabic letter.
+        expect(domainToUnicode(`${bidiGroup(cp) === BidiGroup.AN ? '\u0628' : ''}${s}.example`)).toMatch(/\.example$/);
+      }
+    }
+    const produced: string[] = [];
+    for (let cp = 0; cp < 0x110000; cp++) {
+      if (cp === 0xd800) cp = 0xe000;
+      const ch = String.fromCodePoint(cp);
+      if (all.includes(ch)) continue;
+      const mapped = ch.normalize('NFKC').toLowerCase();
+      if (mapped !== ch && all.some((s) => mapped.includes(s))) produced.push(`U+${cp.toString(16)}`);
+    }
+    expect(produced).toEqual([]);
+  });
+  it('stand for code points new since Unicode 15.0 only (an older one the platform refuses is disallowed)', () => {
+    expect([isInert(0x323b0), isInert(0x13460), isInert(0x4e00), isInert(0xfffd), isInert(0x61)]).toEqual([true, true, false, false, false]);
+  });
+  it('leave a name holding one to the next stand-in', () => {
+    // U+323B0 CJK Extension J (17.0), beside the first stand-in of its kind.
+    const first = STAND_INS[`${BidiGroup.L}/${JoiningType.U}`]![0]!;
+    expect(domainToASCII(`${first}\u{323b0}.example`)).toBe(`xn--${punycodeEncode(`${first}\u{323b0}`)}.example`);
   });
 });

@@ -56,7 +56,7 @@ export const TABLE_FILES = [
   'security/differential.json',
   'conformance/jsts-format.json',
   'conformance/ipv6list.json',
-  'conformance/IdnaTestV2.txt',
+  'conformance/IdnaTestV2-17.0.txt',
 ];
 
 /** The runtime this runs in, with its version: `Deno 2.9.6`, `Bun 1.4.5`, `Node v24.1.0`, `Chromium 140.0.0.0` (the user agent gives the major version only). */
@@ -379,8 +379,8 @@ const TABLES = [
     ];
   }],
   // host/idna-conformance.test.ts
-  ['IDNA: UTS #46 IdnaTestV2.txt, every line', (api, read) => {
-    const text = read('conformance/IdnaTestV2.txt');
+  ['IDNA: UTS #46 IdnaTestV2.txt 17.0, every line', (api, read) => {
+    const text = read('conformance/IdnaTestV2-17.0.txt');
     const unescape = (s) => s.replace(/\\u([0-9A-Fa-f]{4})|\\x\{([0-9A-Fa-f]+)\}/g, (_, a, b) => String.fromCodePoint(parseInt(a ?? b, 16)));
     const expected = new Map();
     for (const l of read('host/idna-expected-failures.txt').split('\n')) {

@@ -6,11 +6,11 @@
  * whose authority lies within its own.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireAdminToken, type AdminAuthOptions } from '../server/admin/scope.js';
-import { PROBLEM_RESPONSE } from '../server/admin/docs.js';
-import type { HarvestRefusal, HarvestState } from '../store/harvest-log.js';
-import { prefixInAuthority } from '../store/keys.js';
-import type { Store } from '../store/store.js';
+import { requireAdminToken, type AdminAuthOptions } from './scope.js';
+import { PROBLEM_RESPONSE } from './docs.js';
+import type { HarvestRefusal, HarvestState } from '../../store/harvest-log.js';
+import { prefixInAuthority } from '../../store/keys.js';
+import type { Store } from '../../store/store.js';
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
