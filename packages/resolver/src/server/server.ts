@@ -201,7 +201,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
     registerAdminMint(app, store, { auth, schemes });
     registerAdminHarvests(app, store, { auth });
-    registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn) });
+    registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn, linkHealth) });
     registerAdminPage(app);
     let oai: OaiProvider | undefined;
     if (opts.oai !== false) registerOai(app, () => oai!);

@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
-import { httpDate } from '../../src/server/http/http-date.js';
+import { httpDate } from '../../src/server/render/http-date.js';
 import { lastModified, notModified } from '../../src/server/resolution/conditional.js';
 import { MemoryCache, resolveUrn } from '../../src/client/index.js';
 import { testEngines } from '../helpers/engines.js';

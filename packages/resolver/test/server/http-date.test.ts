@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpDate } from '../../src/server/http/http-date.js';
+import { httpDate } from '../../src/server/render/http-date.js';
 
 describe('httpDate (RFC 9110 §5.6.7 IMF-fixdate)', () => {
   it.each([

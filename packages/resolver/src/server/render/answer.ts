@@ -5,30 +5,9 @@
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
 import { renderMessage } from './render.js';
+import type { Answer } from './wire.js';
 
-/**
- * Status, reason phrase, headers and body of one answer.
- *
- * @example
- * ```ts
- * const a: Answer = messageAnswer(404, 'Not Found', 'urn:ex:a is not known here', 'text/plain', 'resolve');
- * a // { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, body: 'Not Found: urn:ex:a is not known here\n', kind: 'resolve' }
- * ```
- */
-export interface Answer {
-  status: number;
-  /** The Reason-Phrase (1995 draft §3.4.1: relevant ones, above all for 301 and 302). */
-  reason?: string;
-  headers: Record<string, string>;
-  /** A body, or lines streamed one by one (the urn+a list). */
-  body: string | Uint8Array | AsyncIterable<string>;
-  /** What kind of request it was, for /metrics. */
-  kind: string;
-  /** Set when the record was read from the name cache while the database was away (see {@link staleAnswer}): how old it is, in ms. */
-  staleMs?: number;
-  /** Where every link of the `Link` field is (the record, `?s=I2C`), for when the field cannot carry them all (wire.ts). */
-  allLinks?: string;
-}
+export type { Answer } from './wire.js';
 
 /**
  * `a`, answered from a record the database last confirmed `staleMs` ago

@@ -1,5 +1,6 @@
 /**
- * Writing an {@link Answer} to the wire: the status, the Reason-Phrase
+ * Writing an {@link Answer} to the wire (the last step of a request's
+ * path: nothing here reads the request, the store or the answer table): the status, the Reason-Phrase
  * (1995 draft §3.4.1), the headers and the body on a fastify reply, the
  * whole header block within {@link HEADER_BUDGET}. An HTTP/0.9
  * Simple-Request gets the body alone (see `simple.ts`).
@@ -7,7 +8,30 @@
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { Answer } from './answer.js';
+
+/**
+ * Status, reason phrase, headers and body of one answer.
+ *
+ * @example
+ * ```ts
+ * const a: Answer = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found\n', kind: 'resolve' };
+ * a.status // 404
+ * ```
+ */
+export interface Answer {
+  status: number;
+  /** The Reason-Phrase (1995 draft §3.4.1: relevant ones, above all for 301 and 302). */
+  reason?: string;
+  headers: Record<string, string>;
+  /** A body, or lines streamed one by one (the urn+a list). */
+  body: string | Uint8Array | AsyncIterable<string>;
+  /** What kind of request it was, for /metrics. */
+  kind: string;
+  /** Set when the record was read from the name cache while the database was away (see {@link staleAnswer}): how old it is, in ms. */
+  staleMs?: number;
+  /** Where every link of the `Link` field is (the record, `?s=I2C`), for when the field cannot carry them all (wire.ts). */
+  allLinks?: string;
+}
 
 /**
  * The most bytes the header block of an answer takes, status line and

@@ -3,7 +3,7 @@
  * be performed using the If-Modified-Since mechanism"; RFC 9110 §8.8,
  * §13.1 for ETag and If-None-Match).
  */
-import { httpDate } from '../http/http-date.js';
+import { httpDate } from '../render/http-date.js';
 
 /** FNV-1a, 32 bits: a short, stable tag of a representation's identity. */
 function fnv1a(s: string): number {

@@ -5,12 +5,17 @@
 import { UriError } from 'urikit';
 import type { ResolveResult } from '../../client/types.js';
 import { preferredOrder, recordJson } from '../render/render.js';
-import { nameKey } from '../../store/keys.js';
+import { nameKey, type NameKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
+import type { LinkHealthLookup } from '../../links/view.js';
+import { ANSWERS } from './answer-table.js';
+import { readSubject, type Subject } from './subject.js';
 
 /**
- * Resolves a URN against the store as the HTTP service would (moves are
- * followed up to 10 times, 1995 draft §4), in the client's result shape.
+ * Resolves a URN against the store as the HTTP service would, through the
+ * same subject (subject.ts: the key's case rule, the locations' health)
+ * and the same answer table (moves to a URN followed up to 10 times,
+ * 1995 draft §4), in the client's result shape.
  *
  * @example
  * ```ts
@@ -21,33 +26,35 @@ import type { Store } from '../../store/store.js';
  * await store.close();
  * ```
  */
-export async function localResolveUrn(store: Store, urn: string): Promise<ResolveResult> {
+export async function localResolveUrn(store: Store, urn: string, health?: LinkHealthLookup): Promise<ResolveResult> {
   const via: string[] = [];
   let current = urn;
   for (let hop = 0; hop < 10; hop++) {
     via.push(current);
-    let key: string;
-    let spelling: string;
+    let nk: NameKey;
     try {
-      ({ key, spelling } = nameKey(current));
+      nk = nameKey(current);
     } catch (e) {
       if (e instanceof UriError) return { status: 400, locations: [], metadata: { code: e.code, offset: e.offset, detail: e.message }, via };
       throw e;
     }
-    const r = await store.names.get(key);
-    if (!r) {
-      const rule = await store.prefixRules.match(key);
-      // The rest of the name as asked (the key's case may be folded, keys.ts), as the resolver's own answer has it.
-      if (rule) return { status: 302, locations: [{ url: rule.target + spelling.slice(rule.prefix.length) }], metadata: { prefixRule: rule }, via };
-      return { status: 404, locations: [], via };
-    }
-    if (r.status === 'moved' && r.movedTo !== undefined && r.movedTo.slice(0, 4).toLowerCase() === 'urn:') {
-      current = r.movedTo;
+    const s = await readSubject(store, nk, health);
+    // 1995 draft §4: a move to another URN is followed, as a client follows the redirect.
+    if (s.state === 'moved-urn') {
+      current = s.record!.movedTo!;
       continue;
     }
-    const status = r.status === 'withdrawn' ? 410 : r.status === 'reserved' ? 404 : r.status === 'moved' ? (r.permanent ? 301 : 302) : 200;
-    const locations = r.status === 'moved' ? [{ url: r.movedTo! }] : preferredOrder(r.locations).map((l) => ({ ...l }));
-    return { status, locations, metadata: recordJson(r), via };
+    return answerOf(s, via);
   }
   return { status: 508, locations: [], metadata: { detail: 'too many moves' }, via };
+}
+
+/** The page's answer for a subject: the status the service gives for the list of locations (answer-table.ts), a move or a rule as the redirect it is. */
+function answerOf(s: Subject, via: string[]): ResolveResult {
+  if (s.state === 'rule') return { status: ANSWERS.rule.locate.status, locations: [{ url: s.rule!.target + s.urn.slice(s.rule!.prefix.length) }], metadata: { prefixRule: s.rule }, via };
+  if (s.record === undefined) return { status: ANSWERS[s.state].list.status, locations: [], via };
+  const r = s.record;
+  if (s.state === 'moved-url') return { status: r.permanent ? 301 : 302, locations: [{ url: r.movedTo! }], metadata: recordJson(r), via };
+  const locations = s.state === 'active' ? preferredOrder(r.locations).map((l) => ({ ...l })) : [];
+  return { status: ANSWERS[s.state].list.status, locations, metadata: recordJson(r), via };
 }

@@ -8,15 +8,14 @@ import { UriError } from 'urikit';
 import { MEDIA_TYPES, negotiate, parseAccept, type ResultFormat } from '../../formats/negotiate.js';
 import { nameKey, type NameKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
-import type { NameRecord } from '../../store/types.js';
 import { messageAnswer, problemAnswer, staleAnswer, type Answer } from '../render/answer.js';
-import type { AnswerState, Asked } from './answer-table.js';
+import type { Asked } from './answer-table.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
-import { respond, type ResolutionConfig, type Subject } from './respond.js';
+import { respond, type ResolutionConfig } from './respond.js';
+import { readSubject } from './subject.js';
 
 export type { ResolutionConfig } from './respond.js';
 import { readTarget, type RequestTarget, type Service } from './target.js';
-import { withHealth } from '../render/location-health.js';
 import { publicHistory } from '../render/history-body.js';
 import type { LinkHealthLookup } from '../../links/view.js';
 import type { StatsCounter } from '../../stats/counter.js';
@@ -149,32 +148,12 @@ export class UrnResolutionService {
     if (nk.elementId.startsWith('urn+')) return answerReserved(this.#reservedContext(req), nk.authority, nk.elementId, t.list);
     if (t.service === 'I=I') return this.#same(req, t, nk, accept);
     const asked = this.#asked(req, t, accept);
-    const subject = await this.#subject(nk);
+    const subject = await readSubject(this.store, nk, this.extras.health);
     if (asked === 'history' && subject.record !== undefined) subject.history = publicHistory(await this.store.history.versions(subject.key));
     if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
     const base = req.base ?? '';
     const a = respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t }, subject, asked);
     return subject.staleMs !== undefined ? staleAnswer(a, subject.staleMs) : a;
-  }
-
-  /** The record of a name, its state, or the partial-redirect rule it falls under. */
-  async #subject(nk: NameKey): Promise<Subject> {
-    // One read, by the key (store/keys.ts: the 1995 draft §2.3.1 case rule is in it).
-    const found = await this.store.names.lookup(nk.key);
-    const record = found.record;
-    if (record) {
-      // The answer depends on the health of the locations too: its validators change when the health does.
-      const shown = withHealth(record, this.extras.health);
-      return {
-        key: record.key, urn: record.urn, state: stateOf(record), record: shown.record,
-        ...(shown.digest !== '' ? { health: { digest: shown.digest, changed: shown.changed } } : {}),
-        ...(found.staleMs !== undefined ? { staleMs: found.staleMs } : {}),
-      };
-    }
-    const rule = await this.store.prefixRules.match(nk.key);
-    // A name the store does not hold keeps the spelling it was asked in (a rule's target takes its rest as asked).
-    if (rule) return { key: nk.key, urn: nk.spelling, state: 'rule', rule };
-    return { key: nk.key, urn: nk.spelling, state: 'unknown' };
   }
 
   #reservedContext(req: ResolutionRequest): ReservedContext {
@@ -218,13 +197,6 @@ export class UrnResolutionService {
     const body = format === 'json' ? `${JSON.stringify({ same, a: nk.key, b: other.key })}\n` : `${same ? 'TRUE' : 'FALSE'}\r\n`;
     return { status: 200, headers: { 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
   }
-}
-
-/** The state of a stored name, as the answer table reads it. */
-function stateOf(r: NameRecord): AnswerState {
-  if (r.status !== 'moved') return r.status;
-  if (r.movedTo === undefined) return 'active';
-  return r.movedTo.slice(0, 4).toLowerCase() === 'urn:' ? 'moved-urn' : 'moved-url';
 }
 
 /** 400 with the parser's code and offset, in application/problem+json (RFC 9457; STYLE §15). */

@@ -5,14 +5,15 @@
  * body in the negotiated format.
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
-import type { NameLocation, NameRecord, PrefixRule } from '../../store/types.js';
+import type { NameLocation } from '../../store/types.js';
 import type { Answer } from '../render/answer.js';
-import { ANSWERS, FORMAT_ORDER, type AnswerRow, type AnswerState, type Asked } from './answer-table.js';
+import { ANSWERS, FORMAT_ORDER, type AnswerRow, type Asked } from './answer-table.js';
 import { renderMoved, renderReserved, renderTombstone } from '../render/bodies.js';
-import { renderHistory, type PublicChange } from '../render/history-body.js';
+import { renderHistory } from '../render/history-body.js';
 import { entityTag, lastModified, notModified } from './conditional.js';
 import { preferredLocation, preferredOrder, renderLocations, renderMessage, renderNames, renderRecord, type Rendered } from '../render/render.js';
 import type { HostAuthorities } from './host-authorities.js';
+import type { Subject } from './subject.js';
 import type { RequestTarget } from './target.js';
 
 /**
@@ -41,31 +42,6 @@ export interface ResolutionConfig {
   about: { contact: string; meta: string };
   /** Longest text/urc-0 line before a URL is wrapped as <URL:...> (1995 draft §3.4.2). */
   urc0LineLength: number;
-}
-
-/**
- * What a request is about: the name's key and URN, its state and its
- * record, or the rule it falls under.
- *
- * @example
- * ```ts
- * import { ANSWERS } from './answer-table.js';
- * const s: Subject = { key: 'urn:ex:a', urn: 'urn:ex:a', state: 'unknown' };
- * ANSWERS[s.state].locate.status; // 404
- * ```
- */
-export interface Subject {
-  key: string;
-  urn: string;
-  state: AnswerState;
-  record?: NameRecord;
-  rule?: PrefixRule;
-  /** Every version of the record, for `?history` (history-body.ts). */
-  history?: PublicChange[];
-  /** When the locations' health shows in the answer: what it depends on (for the tag) and when it last changed. */
-  health?: { digest: string; changed: number };
-  /** Read from the name cache while the database was away: as the database last confirmed it, this many ms ago. */
-  staleMs?: number;
 }
 
 /**

@@ -1,0 +1,88 @@
+/**
+ * The subject of a resolution: the name a request is about, read once
+ * from the store by its key (store/keys.ts holds the 1995 draft §2.3.1
+ * case rule), with its state as the answer table reads it
+ * (answer-table.ts), the partial-redirect rule it falls under when the
+ * store does not hold it, the health of its locations (their order, and
+ * what the answer's validators depend on), and whether the name cache
+ * answered while the database was away. One reading for the HTTP service
+ * (resolve.ts) and the web page's answers from the store (local.ts).
+ */
+import type { LinkHealthLookup } from '../../links/view.js';
+import type { NameKey } from '../../store/keys.js';
+import type { Store } from '../../store/store.js';
+import type { NameRecord, PrefixRule } from '../../store/types.js';
+import type { PublicChange } from '../render/history-body.js';
+import { withHealth } from '../render/location-health.js';
+import type { AnswerState } from './answer-table.js';
+
+/**
+ * What a request is about: the name's key and URN, its state and its
+ * record, or the rule it falls under.
+ *
+ * @example
+ * ```ts
+ * import { ANSWERS } from './answer-table.js';
+ * const s: Subject = { key: 'urn:ex:a', urn: 'urn:ex:a', state: 'unknown' };
+ * ANSWERS[s.state].locate.status; // 404
+ * ```
+ */
+export interface Subject {
+  key: string;
+  urn: string;
+  state: AnswerState;
+  record?: NameRecord;
+  rule?: PrefixRule;
+  /** Every version of the record, for `?history` (history-body.ts). */
+  history?: PublicChange[];
+  /** When the locations' health shows in the answer: what it depends on (for the tag) and when it last changed. */
+  health?: { digest: string; changed: number };
+  /** Read from the name cache while the database was away: as the database last confirmed it, this many ms ago. */
+  staleMs?: number;
+}
+
+/**
+ * The state of a stored name, as the answer table reads it: a move to a
+ * URN and a move to a URL answer differently (1995 draft §4).
+ *
+ * @example
+ * ```ts
+ * stateOf({ key: 'urn:ex:a', urn: 'urn:ex:a', status: 'moved', movedTo: 'urn:ex:b', locations: [], version: 2, created: 0, updated: 0 }); // 'moved-urn'
+ * ```
+ */
+export function stateOf(r: NameRecord): AnswerState {
+  if (r.status !== 'moved') return r.status;
+  if (r.movedTo === undefined) return 'active';
+  return r.movedTo.slice(0, 4).toLowerCase() === 'urn:' ? 'moved-urn' : 'moved-url';
+}
+
+/**
+ * Reads the subject of a request for the name `nk` (one read, by the key).
+ *
+ * @example
+ * ```ts
+ * import { nameKey } from '../../store/keys.js';
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * (await readSubject(store, nameKey('urn:dns:library.bigstate.edu:OLD-PRICE-LIST'))).state; // 'moved-urn'
+ * (await readSubject(store, nameKey('urn:example:nothing'))).state; // 'unknown'
+ * await store.close();
+ * ```
+ */
+export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spelling'>, health?: LinkHealthLookup): Promise<Subject> {
+  const found = await store.names.lookup(nk.key);
+  const record = found.record;
+  if (record) {
+    // The answer depends on the health of the locations too: its validators change when the health does.
+    const shown = withHealth(record, health);
+    return {
+      key: record.key, urn: record.urn, state: stateOf(record), record: shown.record,
+      ...(shown.digest !== '' ? { health: { digest: shown.digest, changed: shown.changed } } : {}),
+      ...(found.staleMs !== undefined ? { staleMs: found.staleMs } : {}),
+    };
+  }
+  const rule = await store.prefixRules.match(nk.key);
+  // A name the store does not hold keeps the spelling it was asked in (a rule's target takes its rest as asked).
+  if (rule) return { key: nk.key, urn: nk.spelling, state: 'rule', rule };
+  return { key: nk.key, urn: nk.spelling, state: 'unknown' };
+}
