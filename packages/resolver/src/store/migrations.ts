@@ -213,13 +213,14 @@ function migrations(engine: Engine): Record<string, Migration> {
       // What the OAI-PMH harvester keeps of each repository (store/harvest-log.ts): where
       // the next harvest starts, the token of one interrupted, what it applied and refused;
       // and which name each of the repository's records named (a deleted record has no metadata).
+      // Its tables may be there already: a store rolled back past 0004 runs the later migrations again (as 0011 does).
       async up(db: Kysely<any>) {
-        await db.schema.createTable('harvest_repositories')
+        await db.schema.createTable('harvest_repositories').ifNotExists()
           .addColumn('repo', 'text', (c) => c.primaryKey())
           .addColumn('data', 'text', (c) => c.notNull())
           .addColumn('updated', 'bigint', (c) => c.notNull())
           .execute();
-        await db.schema.createTable('harvest_refusals')
+        await db.schema.createTable('harvest_refusals').ifNotExists()
           .addColumn('id', engine === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey())
           .addColumn('repo', 'text', (c) => c.notNull())
           .addColumn('at', 'bigint', (c) => c.notNull())
@@ -228,8 +229,8 @@ function migrations(engine: Engine): Record<string, Migration> {
           .addColumn('code', 'text', (c) => c.notNull())
           .addColumn('reason', 'text', (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('harvest_refusals_repo').on('harvest_refusals').columns(['repo', 'id']).execute();
-        let items = db.schema.createTable('harvest_items')
+        await db.schema.createIndex('harvest_refusals_repo').ifNotExists().on('harvest_refusals').columns(['repo', 'id']).execute();
+        let items = db.schema.createTable('harvest_items').ifNotExists()
           .addColumn('repo', 'text', (c) => c.notNull())
           .addColumn('identifier', 'text', (c) => c.notNull())
           .addColumn('key', keyType, (c) => c.notNull())
