@@ -13,6 +13,7 @@ import { getSchemeRules, schemeRulesAt } from './schemes/registry.js';
 import { beginEdits, compareEdits, endCompare, endEdits, passRules, passScheme, schemeStep } from './normal-edits.js';
 import { urnLexicalForm } from './urn/lexical.js';
 import type { SchemeRules } from './schemes/codec.js';
+import { URN_RULES } from './schemes/rules.js';
 
 /**
  * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
@@ -99,14 +100,38 @@ function codecForm(generic: string): string {
  * false drops a URN's r-, q- and f-components (for equivalence).
  */
 function normalForm(input: string, level: NormalizeLevel, components: boolean): string {
+  if (level === 'scheme') {
+    const lexical = urnForm(input, components);
+    if (lexical !== undefined) return lexical;
+  }
   const generic = genericForm(input, level === 'scheme', true);
-  const step = schemeStep();
+  return schemeForm(generic, schemeStep(), components);
+}
+
+/**
+ * What the scheme's step (`step`, from the pass) makes of the generic form
+ * `generic`: the codec's own rules, or for a `urn:` that is no URN as
+ * written (urnForm said so) the urn scheme's generic rules, read again as
+ * a URN if they made it one (so that the result is a fixed point).
+ */
+function schemeForm(generic: string, step: number, components: boolean): string {
   if (step === CODEC_STEP) return codecForm(generic);
   if (step !== URN_STEP) return generic;
-  const lexical = urnLexicalForm(parse(input, 'iri-reference'), components);
-  if (lexical !== undefined) return lexical;
   const out = codecForm(generic);
-  return urnLexicalForm(parse(out, 'iri-reference'), components) ?? out;
+  return urnLexicalForm(out, components) ?? out;
+}
+
+/**
+ * The lexical form of `input` (RFC 8141 §3.1, urn/lexical.ts) when it is a
+ * URN in ASCII and the built-in `urn` rules govern its scheme (no codec of
+ * a caller's for `urn`); otherwise `undefined`, and the generic pass
+ * decides. Checked before any generic pass: a URN's form is read from the
+ * input as written in one pass of its own, so the generic form (which
+ * would decode `%41`) is never built for it.
+ */
+function urnForm(input: string, components: boolean): string | undefined {
+  if ((input.charCodeAt(0) | 0x20) !== 0x75 || input.charCodeAt(3) !== 0x3a || schemeRulesAt(input, 3) !== URN_RULES) return undefined;
+  return urnLexicalForm(input, components);
 }
 
 /**
@@ -169,6 +194,10 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   if (level === 'simple') return ignoreFragment ? withoutFragment(a) === withoutFragment(b) : a === b;
   if (level !== 'syntax' && level !== 'scheme') throw new UriError('bad-component', 0, String(level), 'unknown comparison level');
   const schemeLevel = level === 'scheme';
+  // RFC 8141 §3.1: two URNs compare by their lexical forms, r-, q- and f-components ignored.
+  const ua = schemeLevel ? urnForm(a, false) : undefined;
+  const ub = schemeLevel ? urnForm(b, false) : undefined;
+  if (ua !== undefined && ub !== undefined) return ua === ub;
   let na = genericForm(a, schemeLevel);
   const stepA = schemeStep();
   const endA = passScheme();
@@ -187,8 +216,8 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   const endB = passScheme();
   if (stepA === URN_STEP && stepB === URN_STEP) {
     // RFC 8141 §3.1: URN-equivalence ignores the r-, q- and f-components.
-    na = normalForm(a, level, false);
-    nb = normalForm(b, level, false);
+    na = ua ?? schemeForm(na, URN_STEP, false);
+    nb = ub ?? schemeForm(nb, URN_STEP, false);
     return ignoreFragment ? withoutFragment(na) === withoutFragment(nb) : na === nb;
   }
   // A URN beside a non-URN: the urn scheme's generic rules (schemes/rules.ts).

@@ -159,13 +159,13 @@ function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
 function normalForm(ref: UriReference, level: NormalizeLevel, components: boolean): string {
   const urn = level === 'scheme' && isUrnScheme(ref.scheme) && registeredCodec('urn') === undefined;
   if (urn) {
-    const lexical = urnLexicalForm(ref, components);
+    const lexical = urnLexicalForm(serialize(ref), components);
     if (lexical !== undefined) return lexical;
   }
   const out = serialize(normalizeReference(ref, level));
   if (!urn) return out;
   const again = parse(out, 'iri-reference');
-  return urnLexicalForm(again, components) ?? out;
+  return urnLexicalForm(serialize(again), components) ?? out;
 }
 
 /** True for "urn" in any case (RFC 3986 §3.1: schemes are case-insensitive). */
