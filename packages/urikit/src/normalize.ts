@@ -2,15 +2,15 @@
  * Normalization and comparison: the comparison ladder of the 2003 draft §6
  * (RFC 3986 §6.2): simple string comparison (§6.2.1), syntax-based
  * normalization (§6.2.2) and scheme-based normalization (§6.2.3). The
- * generic steps are one pass over the characters (the scan of parse.ts
- * with the edits of normal-edits.ts); a scheme's own step, where it has
+ * generic steps are one pass over the characters (the scan of
+ * rfc3986-scanner.ts with the edits of normalizing-pass.ts); a scheme's own step, where it has
  * one, works on the components of that pass's result.
  */
 import { UriError } from './errors.js';
-import { normalizingScan, parse, scanState } from './parse.js';
+import { normalizingScan, componentsOf, scanState } from './rfc3986-scanner.js';
 import { serialize } from './serialize.js';
 import { getSchemeRules, schemeRulesAt } from './schemes/registry.js';
-import { beginEdits, compareEdits, endCompare, endEdits, passRules, passScheme, schemeStep } from './normal-edits.js';
+import { beginEdits, compareEdits, endCompare, endEdits, passRules, passScheme, schemeStep, type SchemeStep } from './normalizing-pass.js';
 import { urnLexicalForm } from './urn/lexical.js';
 import type { SchemeRules } from './schemes/codec.js';
 import { URN_RULES } from './schemes/rules.js';
@@ -64,9 +64,6 @@ export interface EquivalentOptions {
   ignoreFragment?: boolean;
 }
 
-// What the pass leaves to do (normal-edits.ts, schemeStep).
-const CODEC_STEP = 1;
-const URN_STEP = 2;
 
 /** The generic normal form of `input` (RFC 3986 §6.2.2; at the scheme level the generic part of §6.2.3), in one pass. */
 function genericForm(input: string, schemeLevel: boolean, plain?: boolean): string {
@@ -81,7 +78,7 @@ function genericForm(input: string, schemeLevel: boolean, plain?: boolean): stri
  * keeps its generic form. The built-in steps: schemes/rules.ts.
  */
 function codecForm(generic: string): string {
-  const ref = parse(generic, 'iri-reference');
+  const ref = componentsOf(generic, 'iri-reference');
   try {
     return serialize(getSchemeRules(ref.scheme!)!.normalize!(ref));
   } catch (e) {
@@ -114,9 +111,9 @@ function normalForm(input: string, level: NormalizeLevel, components: boolean): 
  * written (urnForm said so) the urn scheme's generic rules, read again as
  * a URN if they made it one (so that the result is a fixed point).
  */
-function schemeForm(generic: string, step: number, components: boolean): string {
-  if (step === CODEC_STEP) return codecForm(generic);
-  if (step !== URN_STEP) return generic;
+function schemeForm(generic: string, step: SchemeStep, components: boolean): string {
+  if (step === 'codec') return codecForm(generic);
+  if (step !== 'urn') return generic;
   const out = codecForm(generic);
   return urnLexicalForm(out, components) ?? out;
 }
@@ -208,32 +205,32 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   const rulesA = passRules();
   // b written as a is but for the case of the scheme and of a reg-name host (§6.2.2.1) has a's
   // normal form: one comparison of the code units, no second pass.
-  if (stepA === 0 && rulesA?.equivalent === undefined && sameButCase(a, b)) return true;
-  if (stepA === 0 && !ignoreFragment && rulesA?.fragmentSignificant !== false && rulesA?.equivalent === undefined) {
+  if (stepA === 'none' && rulesA?.equivalent === undefined && sameButCase(a, b)) return true;
+  if (stepA === 'none' && !ignoreFragment && rulesA?.fragmentSignificant !== false && rulesA?.equivalent === undefined) {
     // The answer is na === nb unless b's scheme has a step of its own:
     // b's pass compares its normal form with na as it goes, building none.
     beginEdits(schemeLevel);
     compareEdits(na);
     normalizingScan(b);
     const same = endCompare(b);
-    if (schemeStep() === 0) return same;
+    if (schemeStep() === 'none') return same;
   }
   let nb = genericForm(b, schemeLevel);
   const stepB = schemeStep();
   const endB = passScheme();
-  if (stepA === URN_STEP && stepB === URN_STEP) {
+  if (stepA === 'urn' && stepB === 'urn') {
     // RFC 8141 §3.1: URN-equivalence ignores the r-, q- and f-components.
-    na = ua ?? schemeForm(na, URN_STEP, false);
-    nb = ub ?? schemeForm(nb, URN_STEP, false);
+    na = ua ?? schemeForm(na, 'urn', false);
+    nb = ub ?? schemeForm(nb, 'urn', false);
     return ignoreFragment ? withoutFragment(na) === withoutFragment(nb) : na === nb;
   }
   // A URN beside a non-URN: the urn scheme's generic rules (schemes/rules.ts).
-  if (stepA !== 0) na = codecForm(na);
-  if (stepB !== 0) nb = codecForm(nb);
+  if (stepA !== 'none') na = codecForm(na);
+  if (stepB !== 'none') nb = codecForm(nb);
   let dropFragments = ignoreFragment;
   if (schemeLevel) {
     let rules: SchemeRules | undefined;
-    if (stepA === 0 && stepB === 0) {
+    if (stepA === 'none' && stepB === 'none') {
       // The passes found the schemes and a's rules; the normal forms' schemes are the inputs' in lower case.
       rules = endA > 0 && endA === endB && sameScheme(a, b, endA) ? rulesA : undefined;
     } else {
@@ -242,8 +239,8 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
     }
     if (rules?.fragmentSignificant === false) dropFragments = true;
     if (rules?.equivalent !== undefined) {
-      const ra = parse(na, 'iri-reference');
-      const rb = parse(nb, 'iri-reference');
+      const ra = componentsOf(na, 'iri-reference');
+      const rb = componentsOf(nb, 'iri-reference');
       if (dropFragments) {
         delete ra.fragment;
         delete rb.fragment;

@@ -13,12 +13,13 @@
  * The scanner walks `charCodeAt` once, checks every character against the
  * lookup tables of chars.ts, records where each component begins and ends
  * in {@link scanState}, and throws a {@link UriError} at the first
- * offending character. Only `parse` slices the component strings.
+ * offending character. Only {@link componentsOf} slices the component
+ * strings. The public `parse` (entry.ts) calls it under the default profile.
  */
 import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
 import { ALPHA, CLASS, LOWER_REG_NAME, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, hexValue, runSkipper, ucscharLength } from './chars.js';
-import { beginPath, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normal-edits.js';
+import { beginPath, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normalizing-pass.js';
 import { hasDotSegment } from './relative-path.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
 import { readIPvFuture } from './host/ipvfuture.js';
@@ -34,7 +35,7 @@ import { readIPvFuture } from './host/ipvfuture.js';
  *
  * @example
  * ```ts
- * scanOffsets('http://a/b?q', new Int32Array(4));
+ * offsetsForResolve('http://a/b?q', new Int32Array(4));
  * scanState.queryStart // 11
  * ```
  */
@@ -137,7 +138,7 @@ const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c
 /**
  * Scans `input` as `kind` and records the component offsets; throws a
  * {@link UriError} at the first offending character. With `normal`, the
- * scan is normalize's single pass and calls the edits of normal-edits.ts
+ * scan is normalize's single pass and calls the edits of normalizing-pass.ts
  * on each component; without `offsets` (isValid) the end of the path is
  * not looked for. RFC 3986 §4.1: URI-reference = URI / relative-ref.
  */
@@ -532,12 +533,12 @@ function components(input: string): UriReference {
  *
  * @example
  * ```ts
- * parse('foo://user@example.com:8042/over/there?name=ferret#nose') // { scheme: 'foo', userinfo: 'user', host: 'example.com', hostKind: 'reg-name',
+ * componentsOf('foo://user@example.com:8042/over/there?name=ferret#nose') // { scheme: 'foo', userinfo: 'user', host: 'example.com', hostKind: 'reg-name',
  * //   port: '8042', path: '/over/there', query: 'name=ferret', fragment: 'nose' }
- * parse('../a?') // { path: '../a', query: '' }
+ * componentsOf('../a?') // { path: '../a', query: '' }
  * ```
  */
-export function parse(input: string, kind: Kind = 'uri-reference'): UriReference {
+export function componentsOf(input: string, kind: Kind = 'uri-reference'): UriReference {
   try {
     scan(input, kind, false);
   } catch (e) {
@@ -553,12 +554,12 @@ export function parse(input: string, kind: Kind = 'uri-reference'): UriReference
  *
  * @example
  * ```ts
- * isValid('http://example.com/a b') // false
- * isValid('//example.com/x', 'uri') // false (no scheme)
- * isValid('http://例え.jp/', 'iri') // true
+ * isValid3986('http://example.com/a b') // false
+ * isValid3986('//example.com/x', 'uri') // false (no scheme)
+ * isValid3986('http://例え.jp/', 'iri') // true
  * ```
  */
-export function isValid(input: string, kind: Kind = 'uri-reference'): boolean {
+export function isValid3986(input: string, kind: Kind = 'uri-reference'): boolean {
   // One RegExp call instead of the scan's steps, each of which has a fixed
   // cost that outweighs reading the characters of a short URL (measured:
   // isValid 1.4-1.7x faster on the web and node_files corpora, 1.2x on isaacs).
@@ -583,11 +584,11 @@ export function isValid(input: string, kind: Kind = 'uri-reference'): boolean {
  * @example
  * ```ts
  * const at = new Int32Array(4);
- * scanOffsets('http://a/b/c?q', at) // true
+ * offsetsForResolve('http://a/b/c?q', at) // true
  * Array.from(at) // [4, 7, 8, 12]
  * ```
  */
-export function scanOffsets(input: string, into: Int32Array): boolean {
+export function offsetsForResolve(input: string, into: Int32Array): boolean {
   try {
     scan(input, 'iri-reference', false);
   } catch (e) {
@@ -604,13 +605,13 @@ export function scanOffsets(input: string, into: Int32Array): boolean {
 /**
  * @internal Runs normalize's single pass over `input` as an IRI reference
  * (RFC 3987 §2.2, which admits every URI reference): the scan of
- * {@link parse}, calling the edits of normal-edits.ts (begun and ended by
+ * {@link componentsOf}, calling the edits of normalizing-pass.ts (begun and ended by
  * the caller); throws the {@link UriError} that `parse` throws.
  *
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
  * @example
  * ```ts
- * import { beginEdits, endEdits } from './normal-edits.js';
+ * import { beginEdits, endEdits } from './normalizing-pass.js';
  * beginEdits(true);
  * normalizingScan('HTTP://A/');
  * endEdits('HTTP://A/') // "http://a/"

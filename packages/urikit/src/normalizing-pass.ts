@@ -1,6 +1,6 @@
 /**
  * Syntax-based normalization (RFC 3986 §6.2.2, and the generic part of
- * §6.2.3) in one pass: the scanner of parse.ts, run by `normalize`, calls
+ * §6.2.3) in one pass: the scanner of rfc3986-scanner.ts, run by `normalize`, calls
  * these edits as it meets each component, and they write the normal form
  * as it goes. Most URIs in real data are already normal: then nothing is
  * written and the input itself is the answer, with no allocation. Where a
@@ -20,18 +20,32 @@ import { FILE_RULES, URN_RULES } from './schemes/rules.js';
 import type { SchemeRules } from './schemes/codec.js';
 
 /**
- * @internal What is left to do after the pass (normalize.ts): nothing
- * (0), the scheme's own `normalize` step on the components (1), or the URN
- * form of RFC 8141 §3 (2).
+ * @internal What is left to do after a pass, at the scheme level
+ * (RFC 3986 §6.2.3, normalize.ts): nothing (`'none'`), the scheme's own
+ * `normalize` step on the components (`'codec'`), or the URN form of
+ * RFC 8141 §3 (`'urn'`).
+ *
+ * @example
+ * ```ts
+ * beginEdits(true);
+ * editScheme('URN:ex:a', 3, true);
+ * const step: SchemeStep = schemeStep();
+ * step // "urn"
+ * ```
+ */
+export type SchemeStep = 'none' | 'codec' | 'urn';
+
+/**
+ * @internal What the last pass left to do (see {@link SchemeStep}).
  *
  * @example
  * ```ts
  * beginEdits(true);
  * editScheme('mailto:a', 6, false);
- * schemeStep() // 1
+ * schemeStep() // "codec"
  * ```
  */
-export function schemeStep(): number {
+export function schemeStep(): SchemeStep {
   return pass.step;
 }
 
@@ -78,7 +92,7 @@ const pass = {
   schemeLevel: false,
   schemeEnd: -1,
   rules: undefined as SchemeRules | undefined, // the scheme's rules, at the scheme level
-  step: 0,
+  step: 'none' as SchemeStep,
   dots: false, // the path has a "%2E", which may make a dot segment (§6.2.2.3)
   // The output as it was where the path began: a path with dot segments is
   // written again whole, from its text (RFC 3986 §5.2.4 works on the whole path).
@@ -153,7 +167,7 @@ export function beginEdits(scheme: boolean): void {
   pass.schemeLevel = scheme;
   pass.schemeEnd = -1;
   pass.rules = undefined;
-  pass.step = 0;
+  pass.step = 'none';
 }
 
 /**
@@ -236,7 +250,7 @@ export function editScheme(input: string, end: number, upper: boolean): void {
   pass.schemeEnd = end;
   if (!pass.schemeLevel) return;
   pass.rules = schemeRulesAt(input, end);
-  pass.step = pass.rules === URN_RULES ? 2 : pass.rules?.normalize !== undefined && pass.rules !== FILE_RULES ? 1 : 0;
+  pass.step = pass.rules === URN_RULES ? 'urn' : pass.rules?.normalize !== undefined && pass.rules !== FILE_RULES ? 'codec' : 'none';
 }
 
 /**
@@ -316,13 +330,13 @@ export function editHost(input: string, start: number, end: number, cased?: bool
     }
   }
   if (!cased || plain) {
-    if (pass.rules === FILE_RULES && end - start === 9 && (cased ? input.slice(start, end).toLowerCase() === 'localhost' : input.startsWith('localhost', start))) pass.step = 1;
+    if (pass.rules === FILE_RULES && end - start === 9 && (cased ? input.slice(start, end).toLowerCase() === 'localhost' : input.startsWith('localhost', start))) pass.step = 'codec';
     if (cased) edit(input, start, undefined, end);
     return;
   }
   const text = input.slice(start, end);
   const normal = normalizeTriplets(text, true);
-  if (pass.rules === FILE_RULES && normal === 'localhost') pass.step = 1;
+  if (pass.rules === FILE_RULES && normal === 'localhost') pass.step = 'codec';
   if (normal !== text) edit(input, start, normal, end);
 }
 
@@ -453,7 +467,7 @@ export function editPath(input: string, start: number, end: number, authority: b
     }
   }
   if (!authority) {
-    if (pass.rules === FILE_RULES) pass.step = 1;
+    if (pass.rules === FILE_RULES) pass.step = 'codec';
   } else if ((path === undefined ? start === end : path === '') && pass.rules?.emptyPathIsSlash === true) {
     path = '/';
   }
