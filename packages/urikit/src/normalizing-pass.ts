@@ -8,7 +8,7 @@
  *
  * What a scheme does beyond the generic steps (its `normalize` step, a
  * URN's RFC 8141 §3 form) is left to normalize.ts: the pass only says, in
- * {@link schemeStep}, whether that step has anything to do.
+ * {@link lastPass}, whether that step has anything to do.
  */
 import { CLASS, UNRESERVED, hexValue } from './chars.js';
 import { normalizeTriplets, pctTriplet } from './triplets.js';
@@ -29,57 +29,11 @@ import type { SchemeRules } from './schemes/codec.js';
  * ```ts
  * beginEdits(true);
  * editScheme('URN:ex:a', 3, true);
- * const step: SchemeStep = schemeStep();
+ * const step: SchemeStep = lastPass.step;
  * step // "urn"
  * ```
  */
 export type SchemeStep = 'none' | 'codec' | 'urn';
-
-/**
- * @internal What the last pass left to do (see {@link SchemeStep}).
- *
- * @example
- * ```ts
- * beginEdits(true);
- * editScheme('mailto:a', 6, false);
- * schemeStep() // "codec"
- * ```
- */
-export function schemeStep(): SchemeStep {
-  return pass.step;
-}
-
-/**
- * @internal After a pass: where the input's scheme ends (the index of its
- * ":", the same in the normal form, whose scheme only changes case), or -1
- * without a scheme; and, at the scheme level, the scheme's rules (RFC 3986
- * §6.2.3), or undefined.
- *
- * @example
- * ```ts
- * beginEdits(true);
- * editScheme('HTTP://a/', 4, true);
- * passScheme() // 4
- * passRules()?.defaultPort // 80
- * ```
- */
-export function passScheme(): number {
-  return pass.schemeEnd;
-}
-
-/**
- * @internal The scheme's rules the last pass found (see {@link passScheme}).
- *
- * @example
- * ```ts
- * beginEdits(true);
- * editScheme('x:a', 1, false);
- * passRules() // undefined
- * ```
- */
-export function passRules(): SchemeRules | undefined {
-  return pass.rules;
-}
 
 // The state of one pass. Module state, not an object per call, so that the
 // common case (nothing to edit) allocates nothing; a pass is synchronous
@@ -110,6 +64,24 @@ const pass = {
   pathTpos: 0,
   pathSame: true,
 };
+/**
+ * @internal What the last pass found, read by normalize.ts (fields, not
+ * calls, so that reading them enters no module): `step`, what is left to do
+ * (see {@link SchemeStep}); `schemeEnd`, where the input's scheme ends (the
+ * index of its ":", the same in the normal form, whose scheme only changes
+ * case), or -1; `rules`, at the scheme level the scheme's rules (RFC 3986
+ * §6.2.3), or undefined.
+ *
+ * @example
+ * ```ts
+ * beginEdits(true);
+ * editScheme('HTTP://a/', 4, true);
+ * lastPass.step // "none"
+ * lastPass.schemeEnd // 4
+ * lastPass.rules?.defaultPort // 80
+ * ```
+ */
+export const lastPass: { readonly step: SchemeStep; readonly schemeEnd: number; readonly rules: SchemeRules | undefined } = pass;
 const groups: number[] = [];
 
 /**
@@ -233,7 +205,7 @@ export function endEdits(input: string): string {
 /**
  * @internal The scheme `input[0, end)`: to lower case (§6.2.2.1); at the
  * scheme level its rules are looked up (a default port, an empty path
- * that is "/"), and {@link schemeStep} set when the scheme has a step of
+ * that is "/"), and {@link lastPass}'s step set when the scheme has a step of
  * its own: a URN (RFC 8141 §3, DESIGN.md rulings) or a `normalize` step
  * (`file`'s only where it may change something, see {@link editHost}).
  *

@@ -18,7 +18,7 @@
  */
 import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
-import { ALPHA, CLASS, LOWER_REG_NAME, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, hexValue, runSkipper, ucscharLength } from './chars.js';
+import { ALPHA, CLASS, HEXDIG, LOWER_REG_NAME, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, runSkipper, ucscharLength } from './chars.js';
 import { beginPath, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normalizing-pass.js';
 import { hasDotSegment } from './relative-path.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
@@ -121,7 +121,10 @@ function fail(code: UriErrorCode, offset: number): object {
 
 /** The end of `text[i]`'s `pct-encoded` triplet (RFC 3986 §2.1), or a `bad-percent` error at `i`. */
 function pctEncoded(input: string, i: number): number {
-  if (hexValue(input.charCodeAt(i + 1)) < 0 || hexValue(input.charCodeAt(i + 2)) < 0) throw fail('bad-percent', i);
+  // The table, not a call: the scan stays in this module (chars.ts's hexValue reads the same set).
+  const a = input.charCodeAt(i + 1);
+  const b = input.charCodeAt(i + 2);
+  if (!(a < 128 && CLASS[a]! & HEXDIG) || !(b < 128 && CLASS[b]! & HEXDIG)) throw fail('bad-percent', i);
   return i + 3;
 }
 
