@@ -14,3 +14,4 @@ export * from './links/index.js';
 export * from './stats/index.js';
 export * from './oai/index.js';
 export { csvField, toCsv } from './reports/csv.js';
+export * from './defaults/index.js';
