@@ -142,10 +142,9 @@ const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c
  * Scans `input` as `kind` and records the component offsets; throws a
  * {@link UriError} at the first offending character. With `normal`, the
  * scan is normalize's single pass and calls the edits of normalizing-pass.ts
- * on each component; without `offsets` (isValid) the end of the path is
- * not looked for. RFC 3986 §4.1: URI-reference = URI / relative-ref.
+ * on each component. RFC 3986 §4.1: URI-reference = URI / relative-ref.
  */
-function scan(input: string, kind: Kind, normal: boolean, offsets = true): void {
+function scan(input: string, kind: Kind, normal: boolean): void {
   const iri = kind === 'iri' || kind === 'iri-reference';
   const needScheme = kind === 'uri' || kind === 'absolute-uri' || kind === 'iri';
   if (!iri && !needScheme && kind !== 'uri-reference') throw new UriError('unknown-kind', 0, String(kind));
@@ -193,79 +192,31 @@ function scan(input: string, kind: Kind, normal: boolean, offsets = true): void 
   const relative = scanState.schemeEnd < 0 && scanState.hostStart < 0 && at(input, i, len) !== SLASH;
   if (scanState.schemeEnd < 0 && scanState.hostStart < 0) {
     // SEGMENT_NC holds ".": a dot segment here is the first segment.
-    i = normal ? normalRun(input, i, SKIP_SEGMENT_NC, false, true) : scanRun(input, i, SKIP_SEGMENT_NC, iri, false);
+    i = scanRun(input, i, SKIP_SEGMENT_NC, iri, false, normal, true);
     if (at(input, i, len) === COLON) throw fail('colon-in-first-segment', i);
   }
-  if (!normal) {
-    scanTail(input, i, iri, kind === 'absolute-uri', offsets);
-    return;
-  }
-  // normalize's pass reads path, query and fragment one by one: each has
-  // its own edits (RFC 3986 §6.2.2.3 dot segments in the path only).
-  i = normalRun(input, i, SKIP_PATH, false, true);
+  // Path, query and fragment one by one: in normalize's pass each has its
+  // own edits (RFC 3986 §6.2.2.3 dot segments in the path only).
+  i = scanRun(input, i, SKIP_PATH, iri, false, normal, true);
   scanState.pathEnd = i;
-  editPath(input, scanState.pathStart, i, scanState.hostStart >= 0, relative, scanState.schemeEnd < 0);
+  if (normal) editPath(input, scanState.pathStart, i, scanState.hostStart >= 0, relative, scanState.schemeEnd < 0);
   let c = at(input, i, len);
 
   // RFC 3986 §3.4: query = *( pchar / "/" / "?" ); RFC 3987: iquery adds iprivate.
   if (c === QUESTION) {
     scanState.queryStart = i + 1;
-    i = normalRun(input, i + 1, SKIP_QUERY, true, false);
+    i = scanRun(input, i + 1, SKIP_QUERY, iri, true, normal);
     scanState.queryEnd = i;
     c = at(input, i, len);
   }
 
   // RFC 3986 §3.5: fragment = *( pchar / "/" / "?" ); absolute-URI has none (§4.3).
   if (c === HASH) {
+    if (kind === 'absolute-uri') throw fail('fragment-not-allowed', i);
     scanState.fragmentStart = i + 1;
-    i = normalRun(input, i + 1, SKIP_QUERY, false, false);
+    i = scanRun(input, i + 1, SKIP_QUERY, iri, false, normal);
   }
   if (i < len) throw fail('invalid-char', i);
-}
-
-/**
- * RFC 3986 §3.3–3.5: path [ "?" query ] [ "#" fragment ] from `i` to the
- * end, for parse and isValid. The three share one class but for "?",
- * which a path has not (query = fragment = *( pchar / "/" / "?" ), path
- * characters = pchar / "/"), so one run of the query class reads them,
- * stopping only at "%", "#" and what is not allowed; the path ends at the
- * first "?" before the fragment, found after the run. In an IRI, RFC 3987
- * allows iprivate in the query only.
- */
-function scanTail(input: string, i: number, iri: boolean, noFragment: boolean, offsets: boolean): void {
-  const len = input.length;
-  const start = i;
-  const skip = SKIP_QUERY;
-  let q = -2; // the first "?" from start (-1: none), looked for when needed
-  for (;;) {
-    skip.lastIndex = i;
-    skip.test(input);
-    i = skip.lastIndex;
-    if (i >= len) break;
-    const c = input.charCodeAt(i);
-    if (c === PERCENT) {
-      i = pctEncoded(input, i);
-    } else if (c === HASH && scanState.fragmentStart < 0) {
-      // §4.3: absolute-URI = scheme ":" hier-part [ "?" query ], no fragment.
-      if (noFragment) throw fail('fragment-not-allowed', i);
-      scanState.fragmentStart = ++i;
-    } else if (c < 128) {
-      throw fail('invalid-char', i);
-    } else {
-      if (q === -2) q = input.indexOf('?', start); // once: linear time on any input
-      i = ucschar(input, i, iri, scanState.fragmentStart < 0 && q >= 0 && q < i);
-    }
-  }
-  if (!offsets) return; // isValid needs no offsets
-  const end = scanState.fragmentStart < 0 ? len : scanState.fragmentStart - 1;
-  if (q === -2) q = input.indexOf('?', start);
-  if (q >= 0 && q < end) {
-    scanState.pathEnd = q;
-    scanState.queryStart = q + 1;
-    scanState.queryEnd = end;
-  } else {
-    scanState.pathEnd = end;
-  }
 }
 
 /**
@@ -292,29 +243,12 @@ function plainScan(input: string): void {
 /**
  * The end of the run of `cls` characters, `pct-encoded` triplets (RFC 3986
  * §2.1) and, in an IRI, `ucschar` (and `iprivate` when `privateToo`,
- * RFC 3987 §2.2) that begins at `i`: every component is one such run.
+ * RFC 3987 §2.2) that begins at `i`: every component is one such run. In
+ * normalize's pass (`normal`) each triplet is brought to normal form as it
+ * is met (in a path, `dots`: a "%2E" may make a dot segment; editPath
+ * finds the literal ones).
  */
-function scanRun(input: string, i: number, skip: RegExp, iri: boolean, privateToo: boolean): number {
-  const len = input.length;
-  for (;;) {
-    skip.lastIndex = i;
-    skip.test(input);
-    i = skip.lastIndex;
-    if (i >= len) return len;
-    const c = input.charCodeAt(i);
-    if (c === PERCENT) i = pctEncoded(input, i);
-    else if (c < 128) return i;
-    else i = ucschar(input, i, iri, privateToo);
-  }
-}
-
-/**
- * {@link scanRun} for normalize's single pass: the triplets are brought to
- * normal form as they are met (in a path, `dots`, a "%2E" may make a dot
- * segment; editPath finds the literal ones). A run of its
- * own, so that the scan of parse and isValid stays as short.
- */
-function normalRun(input: string, i: number, skip: RegExp, privateToo: boolean, dots: boolean): number {
+function scanRun(input: string, i: number, skip: RegExp, iri: boolean, privateToo: boolean, normal = false, dots = false): number {
   const len = input.length;
   for (;;) {
     skip.lastIndex = i;
@@ -323,13 +257,12 @@ function normalRun(input: string, i: number, skip: RegExp, privateToo: boolean, 
     if (i >= len) return len;
     const c = input.charCodeAt(i);
     if (c === PERCENT) {
-      pctEncoded(input, i);
-      editTriplet(input, i, dots);
-      i += 3;
+      i = pctEncoded(input, i);
+      if (normal) editTriplet(input, i - 3, dots);
     } else if (c < 128) {
       return i;
     } else {
-      i = ucschar(input, i, true, privateToo);
+      i = ucschar(input, i, iri, privateToo);
     }
   }
 }
@@ -568,7 +501,7 @@ export function isValid3986(input: string, kind: Kind = 'uri-reference'): boolea
   // isValid 1.4-1.7x faster on the web and node_files corpora, 1.2x on isaacs).
   if (PLAIN_URI.test(input) && KINDS.includes(kind)) return true;
   try {
-    scan(input, kind, false, false);
+    scan(input, kind, false);
   } catch (e) {
     if (e === FAILURE || e instanceof UriError) return false;
     throw e;
