@@ -281,10 +281,12 @@ function sameButCase(a: string, b: string): boolean {
   const folded = st.hostStart >= 0 && st.hostKind === 'reg-name';
   const exactFrom = folded ? st.hostEnd : schemeEnd;
   // The exact part first, where most pairs that are not the same differ:
-  // its last code unit, then all of it. Slices and ===: V8 compares the
-  // code units natively, several times faster than a loop here.
+  // its first code units and its last one, then all of it. Slices and ===:
+  // V8 compares the code units natively, several times faster than a loop
+  // over a long URL.
+  for (let k = exactFrom, end = Math.min(len, exactFrom + 8); k < end; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
   if (exactFrom < len && a.charCodeAt(len - 1) !== b.charCodeAt(len - 1)) return false;
-  if (a.slice(exactFrom) !== b.slice(exactFrom) || !sameLetters(a, b, 0, schemeEnd)) return false;
+  if ((len - exactFrom > 8 && a.slice(exactFrom) !== b.slice(exactFrom)) || !sameLetters(a, b, 0, schemeEnd)) return false;
   return !folded || (a.slice(schemeEnd, st.hostStart) === b.slice(schemeEnd, st.hostStart) && sameLetters(a, b, st.hostStart, st.hostEnd));
 }
 
