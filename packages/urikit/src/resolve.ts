@@ -175,7 +175,7 @@ export function rfc3986Rules(strict: boolean, aboveRoot: AboveRoot): ResolutionR
   return { ...STRICT, strict, removeDots: (path) => removeDotSegments(path, aboveRoot) };
 }
 
-// The offsets scanOffsets writes: scheme end, host start, path start, path end.
+// The offsets offsetsForResolve writes: scheme end, host start, path start, path end.
 // Module state, reused by every call, so that the fast path allocates no array.
 const baseAt = new Int32Array(4);
 const refAt = new Int32Array(4);

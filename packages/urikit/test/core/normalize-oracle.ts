@@ -4,7 +4,7 @@
  * each component (case, percent-encoding, dot segments, empty port), the
  * generic part of §6.2.3 (default port, empty path, IPv6 text), the
  * scheme's own step, serialize. This was urikit's implementation before
- * normalize became one pass over the characters (src/normal-edits.ts);
+ * normalize became one pass over the characters (src/normalizing-pass.ts);
  * the tests hold the pass to this oracle's answers. Only for tests.
  */
 import { CLASS, UNRESERVED, octetAt } from '../../src/chars.js';
