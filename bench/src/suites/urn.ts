@@ -4,13 +4,26 @@
  * not URNs, so the workload is built from it: each corpus URL becomes the
  * NSS of a `urn:example:` URN through identifierToNss (2012 draft §2.2),
  * mixed with names of the shipped namespaces (isbn, uuid, ietf, nbn).
+ *
+ * Then the core's `equivalent` and `normalize` on the synthetic URN corpus
+ * of ../urn-corpus.ts (every shipped namespace and more, the 1995 draft's
+ * shape, r-/q-/f-components, directives, percent-encoding, case variants)
+ * against the peers that compare or normalize a `urn:` name: fast-uri and
+ * uri-js (each has a `urn` scheme handler), urn-lib (parse ×2 and RFC 2141
+ * §5's case rules) and Node's URL (scheme case only). With `--baseline`,
+ * the older build beside this one.
  */
 import { createRequire } from 'node:module';
-import { identifierToNss, normalizeUrn, parseUrn, urnEquivalent } from 'urikit';
-import type { Suite } from '../run.js';
+import { equivalent, identifierToNss, isValidUrn, normalize, normalizeUrn, parseUrn, urnEquivalent } from 'urikit';
+import type { Contender, Suite } from '../run.js';
+import { BASELINE_PREFIX } from '../baseline.js';
+import { urnCorpus } from '../urn-corpus.js';
 
 const require = createRequire(import.meta.url);
 type Parsed = { protocol?: string | null; nid?: string | null; nss?: string | null };
+interface UriPeer { normalize(s: string): string; equal(a: string, b: string): boolean }
+const fastUri = require('fast-uri') as UriPeer;
+const uriJs = require('uri-js') as UriPeer;
 const urnLib = require('urn-lib') as { RFC2141: { parse(s: string): Parsed | null; validate(p: Parsed): string[] | null } };
 
 /** A deterministic URN workload of `n` names from the corpus. */
@@ -56,6 +69,34 @@ export const suite: Suite = {
     await ctx.compare('normalizeUrn', [
       { name: 'urikit normalizeUrn (namespaces on)', fn: () => { for (const s of urns) normalizeUrn(s); } },
     ], { perCall: n, note: 'URNs/s, no peer has it' });
+
+    // The core's comparison ladder on URNs (RFC 8141 §3 at the scheme level), on the synthetic corpus.
+    const corpus = urnCorpus(ctx.quick ? 2000 : 10_000);
+    const a = corpus.urns;
+    const b = corpus.variants;
+    const m = a.length;
+    const before = ctx.baseline?.urikit;
+    const withBaseline = (contenders: Contender[], older: (() => unknown) | undefined): Contender[] =>
+      older === undefined ? contenders : [contenders[0]!, { name: BASELINE_PREFIX + contenders[0]!.name, fn: older }, ...contenders.slice(1)];
+    await ctx.compare('equivalent, URN corpus', withBaseline([
+      { name: 'urikit equivalent', fn: () => { for (let i = 0; i < m; i++) equivalent(a[i]!, b[i]!); } },
+      { name: 'fast-uri equal', fn: () => { for (let i = 0; i < m; i++) fastUri.equal(a[i]!, b[i]!); } },
+      { name: 'uri-js equal', fn: () => { for (let i = 0; i < m; i++) uriJs.equal(a[i]!, b[i]!); } },
+      { name: 'urn-lib parse ×2 + case rules', fn: () => { for (let i = 0; i < m; i++) urnLibEquivalent(a[i]!, b[i]!); } },
+      { name: "Node's URL href ×2", fn: () => { for (let i = 0; i < m; i++) void (new URL(a[i]!).href === new URL(b[i]!).href); } },
+    ], before && (() => { for (let i = 0; i < m; i++) before.equivalent(a[i]!, b[i]!); })), { perCall: m, note: 'pairs/s' });
+    await ctx.compare('normalize, URN corpus', withBaseline([
+      { name: 'urikit normalize', fn: () => { for (const s of a) normalize(s); } },
+      { name: 'fast-uri normalize', fn: () => { for (const s of a) fastUri.normalize(s); } },
+      { name: 'uri-js normalize', fn: () => { for (const s of a) uriJs.normalize(s); } },
+      { name: "Node's new URL().href", fn: () => { for (const s of a) void new URL(s).href; } },
+    ], before && (() => { for (const s of a) before.normalize(s); })), { perCall: m, note: 'URNs/s' });
+    // urnEquivalent throws on what is no URN under RFC 8141 (the 2012 draft's "?s=" form): those pairs are left out.
+    const pairs = a.flatMap((s, i) => (isValidUrn(s) && isValidUrn(b[i]!) ? [[s, b[i]!] as const] : []));
+    await ctx.compare('urnEquivalent, URN corpus', withBaseline([
+      { name: 'urikit urnEquivalent', fn: () => { for (const [x, y] of pairs) urnEquivalent(x, y); } },
+      { name: 'urn-lib parse ×2 + case rules', fn: () => { for (const [x, y] of pairs) urnLibEquivalent(x, y); } },
+    ], before && (() => { for (const [x, y] of pairs) before.urnEquivalent(x, y); })), { perCall: pairs.length, note: 'pairs/s, RFC 8141 URNs only' });
 
     // linear time: time per byte must stay flat as the input grows
     const rows: string[][] = [];

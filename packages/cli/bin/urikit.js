@@ -4,13 +4,11 @@
 // program itself is dist/bin.js, built from src/bin.ts by `npm run build`.
 // The commands that need only the core run from dist/urikit.js, the same
 // program bundled into one file (scripts/bundle-cli.mjs): it starts 0.10 s
-// or more sooner. The others (the service, links, token, urn mint) load
-// @urikit/resolver, which brings its own copy of the core, so they run
-// from dist/bin.js, which shares it. A bundle older than the last build of
+// or more sooner. The others (the service, links, token, urn mint: the
+// table says which) load @urikit/resolver, which brings its own copy of the
+// core, so they run from dist/bin.js, which shares it. A bundle older than the last build of
 // the CLI or of the core (a `tsc -b` without the bundling step) is not used.
 import { statSync } from 'node:fs';
-
-const CORE_ONLY = new Set(['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn']);
 
 function bundleIsFresh() {
   let made;
@@ -29,8 +27,10 @@ function bundleIsFresh() {
   return true;
 }
 
-const [command, sub] = process.argv.slice(2);
-const program = CORE_ONLY.has(command) && !(command === 'urn' && sub === 'mint') && bundleIsFresh() ? '../dist/urikit.js' : '../dist/bin.js';
+// What the command needs loaded comes from the CLI's one command table
+// (src/command-table.ts); before the first build there is none.
+const loads = await import('../dist/command-table.js').then((t) => t.loadsFor(process.argv.slice(2)), () => 'resolver');
+const program = loads === 'core' && bundleIsFresh() ? '../dist/urikit.js' : '../dist/bin.js';
 await import(program).catch((e) => {
   if (e && e.code === 'ERR_MODULE_NOT_FOUND' && String(e.message).includes('dist/bin.js')) {
     console.error('urikit: not built yet; run `npm run build` at the repository root first');

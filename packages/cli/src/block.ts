@@ -6,6 +6,7 @@
  * them in order.
  */
 import { OPS, runOp, type OpOptions, type Outcome } from './ops/index.js';
+import type { OpName } from './command-table.js';
 import { QUICK_TEXT, quickAscii } from './ops/uri.js';
 import { invalid } from './ops/outcome.js';
 import type { ByteSink } from './out.js';
@@ -23,7 +24,7 @@ import { UriError } from 'urikit';
  * ```
  */
 export interface BlockJob {
-  op: string;
+  op: OpName;
   opts: OpOptions;
   /** `--json`: one JSON record per line of input (NDJSON). */
   json: boolean;

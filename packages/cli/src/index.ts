@@ -11,9 +11,11 @@ import { gatewayCommand, importCommand, resolveUrnCommand, serveCommand } from '
 import { tokenCommand } from './commands/token.js';
 import { linksCommand } from './commands/links.js';
 import { harvestCommand } from './commands/harvest.js';
+import { COMMAND_TABLE } from './command-table.js';
 
 export { EXIT_FAILURE, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from './command.js';
 export type { Command } from './command.js';
+export { COMMAND_TABLE, loadsFor, type OpName } from './command-table.js';
 
 /**
  * Every command of the binary, in the order `urikit --help` lists them.
@@ -25,11 +27,23 @@ export type { Command } from './command.js';
  * //  'serve', 'gateway', 'resolve-urn', 'import', 'token', 'links', 'harvest']
  * ```
  */
-export const COMMANDS: readonly Command[] = [
+export const COMMANDS: readonly Command[] = inTableOrder([
   parseCommand, validateCommand, resolveCommand, normalizeCommand, compareCommand,
   extractCommand, lintCommand, hostCommand, urnCommand,
   serveCommand, gatewayCommand, resolveUrnCommand, importCommand, tokenCommand, linksCommand, harvestCommand,
-];
+]);
+
+/** The commands in the order of the command table (command-table.ts); each row must have its command and each command its row. */
+function inTableOrder(commands: readonly Command[]): Command[] {
+  const byName = new Map(commands.map((c) => [c.name, c]));
+  const ordered = COMMAND_TABLE.map((row) => {
+    const cmd = byName.get(row.name);
+    if (cmd === undefined) throw new Error(`command-table.ts names "${row.name}", which no module defines`);
+    return cmd;
+  });
+  if (ordered.length !== commands.length) throw new Error('a command is missing from command-table.ts');
+  return ordered;
+}
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };

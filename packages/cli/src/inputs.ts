@@ -10,6 +10,7 @@ import { EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args } from './comma
 import { renderOutcome, type BlockJob } from './block.js';
 import { runBulk } from './bulk.js';
 import { OPS, runOp, type OpOptions } from './ops/index.js';
+import type { OpName } from './command-table.js';
 
 /**
  * What a per-input command runs and how its text output looks.
@@ -24,7 +25,7 @@ import { OPS, runOp, type OpOptions } from './ops/index.js';
  */
 export interface PerInput {
   command: string;
-  op: string;
+  op: OpName;
   opts: OpOptions;
   /** Report invalid inputs on standard output (validate) instead of standard error. */
   problemsTo?: 'stdout' | 'stderr';

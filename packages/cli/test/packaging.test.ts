@@ -9,11 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, CORPUS, ROOT } from './run.js';
 
+// `subpaths`: entries besides "." and "./package.json". The resolver's
+// "./defaults" is its option defaults alone (no run-time import), which the
+// CLI's help and option parsing read without loading the server.
 const PACKAGES = [
-  { dir: 'packages/urikit', name: 'urikit', probe: 'parse' },
-  { dir: 'packages/html', name: '@urikit/html', probe: undefined },
-  { dir: 'packages/resolver', name: '@urikit/resolver', probe: 'startServer' },
-  { dir: 'packages/cli', name: '@urikit/cli', probe: 'main' },
+  { dir: 'packages/urikit', name: 'urikit', probe: 'parse', subpaths: [] },
+  { dir: 'packages/html', name: '@urikit/html', probe: undefined, subpaths: [] },
+  { dir: 'packages/resolver', name: '@urikit/resolver', probe: 'startServer', subpaths: ['./defaults'] },
+  { dir: 'packages/cli', name: '@urikit/cli', probe: 'main', subpaths: [] },
 ];
 
 interface PackageJson {
@@ -29,14 +32,16 @@ describe('packaging', () => {
   for (const p of PACKAGES) {
     const pkg = JSON.parse(readFileSync(`${ROOT}${p.dir}/package.json`, 'utf8')) as PackageJson;
 
-    it(`${p.name}: ESM, an exports map of "." (types first, then default: import, and require where Node loads ESM with it) and "./package.json", both built`, () => {
+    it(`${p.name}: ESM, an exports map of "." (types first, then default: import, and require where Node loads ESM with it)${p.subpaths.map((s) => `, "${s}"`).join('')} and "./package.json", all built`, () => {
       expect(pkg.name).toBe(p.name);
       expect(pkg.type).toBe('module');
-      expect(Object.keys(pkg.exports).sort()).toEqual(['.', './package.json']);
-      const dot = pkg.exports['.'] as { types: string; default: string };
-      expect(Object.keys(dot)).toEqual(['types', 'default']);
-      expect(existsSync(`${ROOT}${p.dir}/${dot.types}`), dot.types).toBe(true);
-      expect(existsSync(`${ROOT}${p.dir}/${dot.default}`), dot.default).toBe(true);
+      expect(Object.keys(pkg.exports).sort()).toEqual(['.', ...p.subpaths, './package.json'].sort());
+      for (const entry of ['.', ...p.subpaths]) {
+        const target = pkg.exports[entry] as { types: string; default: string };
+        expect(Object.keys(target)).toEqual(['types', 'default']);
+        expect(existsSync(`${ROOT}${p.dir}/${target.types}`), target.types).toBe(true);
+        expect(existsSync(`${ROOT}${p.dir}/${target.default}`), target.default).toBe(true);
+      }
       // Dependencies point one way: cli -> resolver -> html -> urikit (DESIGN.md).
       const order = PACKAGES.map((x) => x.name);
       for (const dep of Object.keys(pkg.dependencies ?? {})) {

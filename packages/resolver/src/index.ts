@@ -15,3 +15,4 @@ export * from './stats/index.js';
 export * from './oai/index.js';
 export * from './harvest/index.js';
 export { csvField, toCsv } from './reports/csv.js';
+export * from './defaults/index.js';

@@ -1,11 +1,11 @@
 /**
  * The public `parse`, `tryParse`, `isValid` and `resolve`: the `{ profile }`
- * choice, above the RFC 3986 core (parse.ts, resolve.ts) and the older
+ * choice, above the RFC 3986 core (rfc3986-scanner.ts, resolve.ts) and the older
  * profiles built on it (profiles.ts). The default `rfc3986` goes straight
  * to the core.
  */
 import { UriError } from './errors.js';
-import { isValid as isValid3986, parse as parse3986 } from './parse.js';
+import { isValid3986, componentsOf } from './rfc3986-scanner.js';
 import { resolve as resolve3986, type Rfc3986ResolveOptions } from './resolve.js';
 import { parseWithProfile, resolveWithProfile } from './profiles.js';
 import type { Kind, Profile, UriReference } from './types.js';
@@ -40,7 +40,7 @@ export interface ParseOptions {
  */
 export function parse(input: string, kind: Kind = 'uri-reference', opts?: ParseOptions): UriReference {
   const profile = opts?.profile;
-  return profile === undefined || profile === 'rfc3986' ? parse3986(input, kind) : parseWithProfile(input, kind, profile);
+  return profile === undefined || profile === 'rfc3986' ? componentsOf(input, kind) : parseWithProfile(input, kind, profile);
 }
 
 /**

@@ -16,7 +16,7 @@
 import { UriError } from './errors.js';
 import { CLASS, UNRESERVED, isBidiFormat, octetAt } from './chars.js';
 import { utf8At, utf8Length, utf8Triplets } from './percent.js';
-import { parse } from './parse.js';
+import { componentsOf } from './rfc3986-scanner.js';
 import { serialize } from './serialize.js';
 import { domainToASCII, domainToUnicode, type IdnaOptions } from './host/idna.js';
 import type { UriReference } from './types.js';
@@ -97,7 +97,7 @@ export function iriToUri(iri: string, opts?: IriToUriOptions): string {
       break;
     }
   }
-  const ref = parse(iri, 'iri-reference');
+  const ref = componentsOf(iri, 'iri-reference');
   if (ascii) return iri;
   const out: UriReference = { path: encodeNonAscii(ref.path) };
   if (ref.scheme !== undefined) out.scheme = ref.scheme;
@@ -214,7 +214,7 @@ export interface UriToIriOptions {
  * ```
  */
 export function uriToIri(uri: string, opts?: UriToIriOptions): string {
-  const ref = parse(uri, 'uri-reference');
+  const ref = componentsOf(uri, 'uri-reference');
   const out: UriReference = { path: decodeSafe(ref.path, false) };
   if (ref.scheme !== undefined) out.scheme = ref.scheme;
   if (ref.host !== undefined) {

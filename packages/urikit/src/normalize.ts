@@ -2,17 +2,18 @@
  * Normalization and comparison: the comparison ladder of the 2003 draft §6
  * (RFC 3986 §6.2): simple string comparison (§6.2.1), syntax-based
  * normalization (§6.2.2) and scheme-based normalization (§6.2.3). The
- * generic steps are one pass over the characters (the scan of parse.ts
- * with the edits of normal-edits.ts); a scheme's own step, where it has
+ * generic steps are one pass over the characters (the scan of
+ * rfc3986-scanner.ts with the edits of normalizing-pass.ts); a scheme's own step, where it has
  * one, works on the components of that pass's result.
  */
 import { UriError } from './errors.js';
-import { normalizingScan, parse } from './parse.js';
+import { normalizingScan, componentsOf, scanState } from './rfc3986-scanner.js';
 import { serialize } from './serialize.js';
 import { getSchemeRules, schemeRulesAt } from './schemes/registry.js';
-import { beginEdits, compareEdits, endCompare, endEdits, passRules, passScheme, schemeStep } from './normal-edits.js';
+import { beginEdits, compareEdits, endCompare, endEdits, lastPass, type SchemeStep } from './normalizing-pass.js';
 import { urnLexicalForm } from './urn/lexical.js';
 import type { SchemeRules } from './schemes/codec.js';
+import { URN_RULES } from './schemes/rules.js';
 
 /**
  * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
@@ -63,9 +64,6 @@ export interface EquivalentOptions {
   ignoreFragment?: boolean;
 }
 
-// What the pass leaves to do (normal-edits.ts, schemeStep).
-const CODEC_STEP = 1;
-const URN_STEP = 2;
 
 /** The generic normal form of `input` (RFC 3986 §6.2.2; at the scheme level the generic part of §6.2.3), in one pass. */
 function genericForm(input: string, schemeLevel: boolean, plain?: boolean): string {
@@ -80,7 +78,7 @@ function genericForm(input: string, schemeLevel: boolean, plain?: boolean): stri
  * keeps its generic form. The built-in steps: schemes/rules.ts.
  */
 function codecForm(generic: string): string {
-  const ref = parse(generic, 'iri-reference');
+  const ref = componentsOf(generic, 'iri-reference');
   try {
     return serialize(getSchemeRules(ref.scheme!)!.normalize!(ref));
   } catch (e) {
@@ -99,14 +97,38 @@ function codecForm(generic: string): string {
  * false drops a URN's r-, q- and f-components (for equivalence).
  */
 function normalForm(input: string, level: NormalizeLevel, components: boolean): string {
+  if (level === 'scheme') {
+    const lexical = urnForm(input, components);
+    if (lexical !== undefined) return lexical;
+  }
   const generic = genericForm(input, level === 'scheme', true);
-  const step = schemeStep();
-  if (step === CODEC_STEP) return codecForm(generic);
-  if (step !== URN_STEP) return generic;
-  const lexical = urnLexicalForm(parse(input, 'iri-reference'), components);
-  if (lexical !== undefined) return lexical;
+  return schemeForm(generic, lastPass.step, components);
+}
+
+/**
+ * What the scheme's step (`step`, from the pass) makes of the generic form
+ * `generic`: the codec's own rules, or for a `urn:` that is no URN as
+ * written (urnForm said so) the urn scheme's generic rules, read again as
+ * a URN if they made it one (so that the result is a fixed point).
+ */
+function schemeForm(generic: string, step: SchemeStep, components: boolean): string {
+  if (step === 'codec') return codecForm(generic);
+  if (step !== 'urn') return generic;
   const out = codecForm(generic);
-  return urnLexicalForm(parse(out, 'iri-reference'), components) ?? out;
+  return urnLexicalForm(out, components) ?? out;
+}
+
+/**
+ * The lexical form of `input` (RFC 8141 §3.1, urn/lexical.ts) when it is a
+ * URN in ASCII and the built-in `urn` rules govern its scheme (no codec of
+ * a caller's for `urn`); otherwise `undefined`, and the generic pass
+ * decides. Checked before any generic pass: a URN's form is read from the
+ * input as written in one pass of its own, so the generic form (which
+ * would decode `%41`) is never built for it.
+ */
+function urnForm(input: string, components: boolean): string | undefined {
+  if ((input.charCodeAt(0) | 0x20) !== 0x75 || input.charCodeAt(3) !== 0x3a || schemeRulesAt(input, 3) !== URN_RULES) return undefined;
+  return urnLexicalForm(input, components);
 }
 
 /**
@@ -169,35 +191,46 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
   if (level === 'simple') return ignoreFragment ? withoutFragment(a) === withoutFragment(b) : a === b;
   if (level !== 'syntax' && level !== 'scheme') throw new UriError('bad-component', 0, String(level), 'unknown comparison level');
   const schemeLevel = level === 'scheme';
+  // RFC 8141 §3.1: two URNs compare by their lexical forms, r-, q- and f-components ignored.
+  let ua: string | undefined;
+  let ub: string | undefined;
+  if (schemeLevel && (a.charCodeAt(3) === 0x3a || b.charCodeAt(3) === 0x3a)) {
+    ua = urnForm(a, false);
+    ub = urnForm(b, false);
+    if (ua !== undefined && ub !== undefined) return ua === ub;
+  }
   let na = genericForm(a, schemeLevel);
-  const stepA = schemeStep();
-  const endA = passScheme();
-  const rulesA = passRules();
-  if (stepA === 0 && !ignoreFragment && rulesA?.fragmentSignificant !== false && rulesA?.equivalent === undefined) {
+  const stepA = lastPass.step;
+  const endA = lastPass.schemeEnd;
+  const rulesA = lastPass.rules;
+  // b written as a is but for the case of the scheme and of a reg-name host (§6.2.2.1) has a's
+  // normal form: one comparison of the code units, no second pass.
+  if (stepA === 'none' && rulesA?.equivalent === undefined && sameButCase(a, b)) return true;
+  if (stepA === 'none' && !ignoreFragment && rulesA?.fragmentSignificant !== false && rulesA?.equivalent === undefined) {
     // The answer is na === nb unless b's scheme has a step of its own:
     // b's pass compares its normal form with na as it goes, building none.
     beginEdits(schemeLevel);
     compareEdits(na);
     normalizingScan(b);
     const same = endCompare(b);
-    if (schemeStep() === 0) return same;
+    if (lastPass.step === 'none') return same;
   }
   let nb = genericForm(b, schemeLevel);
-  const stepB = schemeStep();
-  const endB = passScheme();
-  if (stepA === URN_STEP && stepB === URN_STEP) {
+  const stepB = lastPass.step;
+  const endB = lastPass.schemeEnd;
+  if (stepA === 'urn' && stepB === 'urn') {
     // RFC 8141 §3.1: URN-equivalence ignores the r-, q- and f-components.
-    na = normalForm(a, level, false);
-    nb = normalForm(b, level, false);
+    na = ua ?? schemeForm(na, 'urn', false);
+    nb = ub ?? schemeForm(nb, 'urn', false);
     return ignoreFragment ? withoutFragment(na) === withoutFragment(nb) : na === nb;
   }
   // A URN beside a non-URN: the urn scheme's generic rules (schemes/rules.ts).
-  if (stepA !== 0) na = codecForm(na);
-  if (stepB !== 0) nb = codecForm(nb);
+  if (stepA !== 'none') na = codecForm(na);
+  if (stepB !== 'none') nb = codecForm(nb);
   let dropFragments = ignoreFragment;
   if (schemeLevel) {
     let rules: SchemeRules | undefined;
-    if (stepA === 0 && stepB === 0) {
+    if (stepA === 'none' && stepB === 'none') {
       // The passes found the schemes and a's rules; the normal forms' schemes are the inputs' in lower case.
       rules = endA > 0 && endA === endB && sameScheme(a, b, endA) ? rulesA : undefined;
     } else {
@@ -206,8 +239,8 @@ export function equivalent(a: string, b: string, opts?: EquivalentOptions): bool
     }
     if (rules?.fragmentSignificant === false) dropFragments = true;
     if (rules?.equivalent !== undefined) {
-      const ra = parse(na, 'iri-reference');
-      const rb = parse(nb, 'iri-reference');
+      const ra = componentsOf(na, 'iri-reference');
+      const rb = componentsOf(nb, 'iri-reference');
       if (dropFragments) {
         delete ra.fragment;
         delete rb.fragment;
@@ -230,6 +263,41 @@ function schemeEnd(s: string): number {
     if (c === 0x2f || c === 0x3f || c === 0x23) return -1;
   }
   return -1;
+}
+
+/**
+ * True if `b` is `a` but for the case of ASCII letters in the scheme and in
+ * a reg-name host, which RFC 3986 §6.2.2.1 says are case-insensitive; the
+ * userinfo, an IP literal (an RFC 6874 zone ID keeps its case), the port,
+ * path, query and fragment must be the same code units. Such a `b` is
+ * valid too, and its normal form is `a`'s. Reads where the components of
+ * `a` are from the scan that has just normalized it (scanState).
+ */
+function sameButCase(a: string, b: string): boolean {
+  const st = scanState;
+  const schemeEnd = st.schemeEnd;
+  const len = a.length;
+  if (b.length !== len || schemeEnd < 0) return false;
+  const folded = st.hostStart >= 0 && st.hostKind === 'reg-name';
+  const exactFrom = folded ? st.hostEnd : schemeEnd;
+  // The exact part first, where most pairs that are not the same differ:
+  // its first code units and its last one, then all of it. Slices and ===:
+  // V8 compares the code units natively, several times faster than a loop
+  // over a long URL.
+  for (let k = exactFrom, end = Math.min(len, exactFrom + 8); k < end; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  if (exactFrom < len && a.charCodeAt(len - 1) !== b.charCodeAt(len - 1)) return false;
+  if ((len - exactFrom > 8 && a.slice(exactFrom) !== b.slice(exactFrom)) || !sameLetters(a, b, 0, schemeEnd)) return false;
+  return !folded || (a.slice(schemeEnd, st.hostStart) === b.slice(schemeEnd, st.hostStart) && sameLetters(a, b, st.hostStart, st.hostEnd));
+}
+
+/** True if `a` and `b` hold the same code units in [from, to) but for the case of ASCII letters. */
+function sameLetters(a: string, b: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const x = a.charCodeAt(k);
+    const y = b.charCodeAt(k);
+    if (x !== y && ((x | 0x20) !== (y | 0x20) || (x | 0x20) < 0x61 || (x | 0x20) > 0x7a)) return false;
+  }
+  return true;
 }
 
 /** True if the schemes `a[0, n)` and `b[0, n)` are the same but for case (RFC 3986 §3.1; scheme characters differ in bit 0x20 only by case). */

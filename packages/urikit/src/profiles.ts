@@ -2,12 +2,12 @@
  * The older generations of the URI rules as named profiles (DESIGN.md,
  * "Profiles"): `draft-2003` (the text that became RFC 3986), `draft-1997`
  * (the text that became RFC 2396) and `url-1993` (the first URL draft).
- * Each is built on the RFC 3986 core (parse.ts, resolve.ts), which knows
+ * Each is built on the RFC 3986 core (rfc3986-scanner.ts, resolve.ts), which knows
  * none of them; the public `parse`, `isValid` and `resolve` (entry.ts)
  * choose among them.
  */
 import { UriError } from './errors.js';
-import { parse } from './parse.js';
+import { componentsOf } from './rfc3986-scanner.js';
 import { resolve, type Rfc3986ResolveOptions } from './resolve.js';
 import type { Kind, Profile, UriReference } from './types.js';
 import { parse2003, resolve2003 } from './profiles/draft-2003.js';
@@ -58,7 +58,7 @@ export function resolveWithProfile(base: string, ref: string, profile: Profile, 
  */
 export function parseWithProfile(input: string, kind: Kind, profile: Profile): UriReference {
   switch (profile) {
-    case 'rfc3986': return parse(input, kind);
+    case 'rfc3986': return componentsOf(input, kind);
     case 'draft-2003': return parse2003(input, kind);
     case 'draft-1997': return parse1997(input, kind);
     case 'url-1993': return parse1993(input, kind);

@@ -6,7 +6,7 @@
  */
 import { UriError } from './errors.js';
 import type { AboveRoot, UriReference } from './types.js';
-import { parse, scanOffsets } from './parse.js';
+import { componentsOf, offsetsForResolve } from './rfc3986-scanner.js';
 import { serialize } from './serialize.js';
 import { removeDotSegments } from './remove-dot-segments.js';
 import { hasDotSegment } from './relative-path.js';
@@ -175,7 +175,7 @@ export function rfc3986Rules(strict: boolean, aboveRoot: AboveRoot): ResolutionR
   return { ...STRICT, strict, removeDots: (path) => removeDotSegments(path, aboveRoot) };
 }
 
-// The offsets scanOffsets writes: scheme end, host start, path start, path end.
+// The offsets offsetsForResolve writes: scheme end, host start, path start, path end.
 // Module state, reused by every call, so that the fast path allocates no array.
 const baseAt = new Int32Array(4);
 const refAt = new Int32Array(4);
@@ -195,8 +195,8 @@ const refAt = new Int32Array(4);
  * anything else (the full transform decides, and reports errors).
  */
 function resolveFast(base: string, ref: string): string | undefined {
-  if (!scanOffsets(ref, refAt) || refAt[0] >= 0) return undefined; // invalid, or a scheme
-  if (!scanOffsets(base, baseAt) || baseAt[0] < 0) return undefined;
+  if (!offsetsForResolve(ref, refAt) || refAt[0] >= 0) return undefined; // invalid, or a scheme
+  if (!offsetsForResolve(base, baseAt) || baseAt[0] < 0) return undefined;
   const pathStart = baseAt[2]!;
   const pathEnd = baseAt[3]!;
   const end = refAt[3]!;
@@ -251,8 +251,8 @@ export function resolve(base: string, ref: string, opts?: Rfc3986ResolveOptions)
     if (target !== undefined) return target;
   }
   // Every URI is an IRI (RFC 3987 §2), so one IRI scan serves both.
-  const b = parse(base, 'iri-reference');
+  const b = componentsOf(base, 'iri-reference');
   if (b.scheme === undefined) throw new UriError('not-absolute-base', 0, base);
-  const r = parse(ref, 'iri-reference');
+  const r = componentsOf(ref, 'iri-reference');
   return serialize(resolveComponents(b, r, rfc3986Rules(opts?.strict ?? true, opts?.aboveRoot ?? 'remove')));
 }

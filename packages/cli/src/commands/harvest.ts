@@ -7,7 +7,7 @@
  */
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command } from '../command.js';
 import { writeOut } from '../inputs.js';
-import { closeStore, dbOf, dbOpt } from './service.js';
+import { closeStore, dbOf, dbOpt } from './store-options.js';
 
 const FORMATS = ['epicur', 'oai_dc', 'urn_locations'] as const;
 

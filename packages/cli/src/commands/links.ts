@@ -6,109 +6,11 @@
  * the operator's network unless allowed.
  */
 import { readFileSync } from 'node:fs';
-import type { LinkCheckerOptions, LinkCheckSummary, LinkHealth, LinkSchedule, ProbeOptions } from '@urikit/resolver';
-import { COMMON, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args, type Command, type OptionSpec } from '../command.js';
+import type { LinkCheckSummary, LinkHealth } from '@urikit/resolver';
+import { COMMON, EXIT_INVALID, EXIT_OK, UsageError, type Command } from '../command.js';
 import { writeOut } from '../inputs.js';
-
-/** The names a command gives the checker's options (`links check` plain, `serve` under `links-`). */
-interface LinkOptionNames {
-  allowPrivate: string;
-  timeoutMs: string;
-  contact: string;
-  hostDelayMs: string;
-  rate: string;
-  okDays: string;
-  failingHours: string;
-  brokenAfter?: string;
-}
-
-const HOUR = 3600_000;
-
-/**
- * The probe, politeness and schedule options a command line sets; the
- * schedule only if one of its options was given (EZID's intervals
- * otherwise: DEFAULT_SCHEDULE).
- */
-function checkerOptions(args: Args, n: LinkOptionNames): { probe: Partial<ProbeOptions>; politeness: Record<string, number>; schedule?: LinkSchedule } {
-  const probe: Partial<ProbeOptions> = {};
-  if (args.values[n.allowPrivate] === true) probe.allowAddresses = 'all';
-  if (args.values[n.timeoutMs] !== undefined) probe.timeoutMs = intOption(args, n.timeoutMs, 30_000, 1, 600_000);
-  if (typeof args.values[n.contact] === 'string') probe.userAgent = `urikit-link-checker/0.1 (+${args.values[n.contact] as string})`;
-  const politeness: Record<string, number> = {};
-  if (args.values[n.hostDelayMs] !== undefined) politeness.perHostDelayMs = intOption(args, n.hostDelayMs, 1000, 0, 600_000);
-  if (args.values[n.rate] !== undefined) politeness.globalRate = intOption(args, n.rate, 20, 0, 10_000);
-  const names = [n.okDays, n.failingHours, ...(n.brokenAfter !== undefined ? [n.brokenAfter] : [])];
-  if (names.every((x) => args.values[x] === undefined)) return { probe, politeness };
-  // EZID's: 30 days after a good answer, 52 hours after a bad one, 7 failures in a row before a report
-  const schedule: LinkSchedule = {
-    okIntervalMs: intOption(args, n.okDays, 30, 1, 3650) * 24 * HOUR,
-    failingIntervalMs: intOption(args, n.failingHours, 52, 1, 24 * 3650) * HOUR,
-    retryIntervalMs: HOUR,
-    reportAfterFailures: n.brokenAfter !== undefined ? intOption(args, n.brokenAfter, 7, 1, 1000) : 7,
-  };
-  return { probe, politeness, schedule };
-}
-
-const LINKS_CHECK_NAMES: LinkOptionNames = { allowPrivate: 'allow-private', timeoutMs: 'timeout-ms', contact: 'contact', hostDelayMs: 'host-delay-ms', rate: 'rate', okDays: 'ok-days', failingHours: 'failing-hours' };
-const SERVE_NAMES: Required<LinkOptionNames> = {
-  allowPrivate: 'links-allow-private', timeoutMs: 'links-timeout-ms', contact: 'link-checker-contact', hostDelayMs: 'links-host-delay-ms', rate: 'links-rate',
-  okDays: 'links-ok-days', failingHours: 'links-failing-hours', brokenAfter: 'links-broken-after',
-};
-
-/**
- * The options of `urikit serve` for its background link checker
- * (`--check-links` and the `--link-checker-contact`, `--links-*` options
- * that go with it).
- *
- * @example
- * ```ts
- * SERVE_LINK_OPTIONS['links-ok-days']?.arg; // 'DAYS'
- * ```
- */
-export const SERVE_LINK_OPTIONS: Record<string, OptionSpec> = {
-  'check-links': { type: 'boolean', help: 'check the locations of the active names in the background (EZID\'s schedule: 30 days when healthy, 52 hours when failing)' },
-  'link-checker-contact': { type: 'string', arg: 'URL', help: 'where a site owner can ask about the link checker (mailto: or a page), sent in its User-Agent' },
-  'links-allow-private': { type: 'boolean', help: 'let the link checker reach private, loopback and link-local addresses (default: public only)' },
-  'links-exclude-host': { type: 'string', multiple: true, arg: 'HOST', help: 'never probe this host or its subdomains; repeatable' },
-  'links-pause': { type: 'string', multiple: true, arg: 'PREFIX', help: 'do not check the names under this authority prefix for now; repeatable' },
-  'links-ok-days': { type: 'string', arg: 'DAYS', help: 'recheck a healthy location after DAYS days (default 30)' },
-  'links-failing-hours': { type: 'string', arg: 'HOURS', help: 'recheck a failing location after HOURS hours (default 52)' },
-  'links-broken-after': { type: 'string', arg: 'N', help: 'report a location broken (/admin/links?state=broken) after N failures in a row (default 7)' },
-  'links-host-delay-ms': { type: 'string', arg: 'MS', help: 'least time between two requests to one host (default 1000)' },
-  'links-rate': { type: 'string', arg: 'N', help: 'requests started per second over all hosts (default 20; 0: no limit)' },
-  'links-timeout-ms': { type: 'string', arg: 'MS', help: 'time for each request of the link checker to answer (default 30000)' },
-};
-
-/**
- * The link checker `serve` runs from its command line: undefined without
- * `--check-links`; a {@link UsageError} for a `--links-*` option without it.
- *
- * @example
- * ```ts
- * import { parseCommandLine } from '../command.js';
- * import { serveCommand } from './service.js';
- * serveLinkChecker(parseCommandLine(serveCommand, ['--check-links', '--links-ok-days', '7', '--links-broken-after', '3']))?.schedule;
- * // { okIntervalMs: 604800000, failingIntervalMs: 187200000, retryIntervalMs: 3600000, reportAfterFailures: 3 }
- * serveLinkChecker(parseCommandLine(serveCommand, [])); // undefined
- * serveLinkChecker(parseCommandLine(serveCommand, ['--links-rate', '5'])); // throws UsageError
- * ```
- */
-export function serveLinkChecker(args: Args): LinkCheckerOptions | undefined {
-  if (args.values['check-links'] !== true) {
-    if (Object.keys(SERVE_LINK_OPTIONS).some((o) => o !== 'check-links' && args.values[o] !== undefined)) {
-      throw new UsageError('the --links-* and --link-checker-contact options go with --check-links', 'serve');
-    }
-    return undefined;
-  }
-  const { probe, politeness, schedule } = checkerOptions(args, SERVE_NAMES);
-  const checker: LinkCheckerOptions = {};
-  if (Object.keys(probe).length > 0) checker.probe = probe;
-  if (Object.keys(politeness).length > 0) checker.politeness = politeness;
-  if (schedule !== undefined) checker.schedule = schedule;
-  if (args.values['links-exclude-host'] !== undefined) checker.excludeHosts = args.values['links-exclude-host'] as string[];
-  if (args.values['links-pause'] !== undefined) checker.pausedPrefixes = args.values['links-pause'] as string[];
-  return checker;
-}
+import { DEFAULT_MAX_REDIRECTS } from '@urikit/resolver/defaults';
+import { CHECKER_DEFAULTS, LINKS_CHECK_NAMES, checkerOptions } from './link-checker-options.js';
 
 /** One result line: state, failures, status or error, URL (and the name, over a store). */
 function line(h: LinkHealth, urn?: string): string {
@@ -136,7 +38,7 @@ export const linksCommand: Command = {
   name: 'links',
   summary: 'check the locations of the names in a store, or a list of URLs (HEAD then GET, redirects, politely)',
   usage: ['links check --db URL [options]', 'links check [options] URL...', 'links check [options] --input FILE'],
-  details: 'Over a store (--db): every location of every active name that is due on the schedule (30 days when\nhealthy, 52 hours when failing; --force: all), its health kept in the store where the resolver orders\nlocations by it and /admin/links reports it. Over URLs: each one now, nothing kept.\nHEAD first, then GET (reading only the head of the body) when HEAD is refused; up to 10 redirects;\n429, 503 and timeouts are "retry later", not broken. One request at a time per host, a second apart,\n20 a second in all. Private, loopback and link-local addresses are never probed unless --allow-private.\nPrints one line per location not healthy (state, failures in a row, status or error, URL, name) and a\nsummary on standard error; --json prints {summary, lines}.',
+  details: `Over a store (--db): every location of every active name that is due on the schedule (${CHECKER_DEFAULTS.okDays} days when\nhealthy, ${CHECKER_DEFAULTS.failingHours} hours when failing; --force: all), its health kept in the store where the resolver orders\nlocations by it and /admin/links reports it. Over URLs: each one now, nothing kept.\nHEAD first, then GET (reading only the head of the body) when HEAD is refused; up to ${DEFAULT_MAX_REDIRECTS} redirects;\n429, 503 and timeouts are "retry later", not broken. One request at a time per host, ${CHECKER_DEFAULTS.hostDelayMs / 1000} s apart,\n${CHECKER_DEFAULTS.rate} a second in all. Private, loopback and link-local addresses are never probed unless --allow-private.\nPrints one line per location not healthy (state, failures in a row, status or error, URL, name) and a\nsummary on standard error; --json prints {summary, lines}.`,
   options: {
     ...COMMON,
     json: { type: 'boolean', help: 'print {summary, lines} as JSON' },
@@ -148,11 +50,11 @@ export const linksCommand: Command = {
     'allow-private': { type: 'boolean', help: 'let the checker reach private, loopback and link-local addresses (an intranet\'s resolver)' },
     'exclude-host': { type: 'string', multiple: true, arg: 'HOST', help: 'never probe this host or its subdomains; repeatable' },
     pause: { type: 'string', multiple: true, arg: 'PREFIX', help: 'with --db: skip the names under this authority prefix for now; repeatable' },
-    'timeout-ms': { type: 'string', arg: 'MS', help: 'time for each request to answer (default 30000)' },
-    'host-delay-ms': { type: 'string', arg: 'MS', help: 'least time between two requests to one host (default 1000)' },
-    'ok-days': { type: 'string', arg: 'DAYS', help: 'with --db: the next check of a healthy location, DAYS days on (default 30)' },
-    'failing-hours': { type: 'string', arg: 'HOURS', help: 'with --db: the next check of a failing location, HOURS hours on (default 52)' },
-    rate: { type: 'string', arg: 'N', help: 'requests started per second over all hosts (default 20; 0: no limit)' },
+    'timeout-ms': { type: 'string', arg: 'MS', help: `time for each request to answer (default ${CHECKER_DEFAULTS.timeoutMs})` },
+    'host-delay-ms': { type: 'string', arg: 'MS', help: `least time between two requests to one host (default ${CHECKER_DEFAULTS.hostDelayMs})` },
+    'ok-days': { type: 'string', arg: 'DAYS', help: `with --db: the next check of a healthy location, DAYS days on (default ${CHECKER_DEFAULTS.okDays})` },
+    'failing-hours': { type: 'string', arg: 'HOURS', help: `with --db: the next check of a failing location, HOURS hours on (default ${CHECKER_DEFAULTS.failingHours})` },
+    rate: { type: 'string', arg: 'N', help: `requests started per second over all hosts (default ${CHECKER_DEFAULTS.rate}; 0: no limit)` },
     contact: { type: 'string', arg: 'URL', help: 'where a site owner can ask about the checker (mailto: or a page), sent in the User-Agent' },
   },
   examples: [

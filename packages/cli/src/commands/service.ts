@@ -5,20 +5,17 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { UriError } from 'urikit';
-import type { GatewayOptions, ResolveOptions, ServerOptions, Store } from '@urikit/resolver';
+import type { GatewayOptions, ResolveOptions, ServerOptions } from '@urikit/resolver';
+import {
+  DEFAULT_ADMIN_RATE_LIMIT, DEFAULT_MAX_REDIRECTS, DEFAULT_NAME_CACHE_BYTES, DEFAULT_PORT, DEFAULT_RATE_LIMIT, DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  DEFAULT_STALE_IF_ERROR_MS, DEFAULT_URC0_LINE_LENGTH,
+} from '@urikit/resolver/defaults';
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
-import { SERVE_LINK_OPTIONS, serveLinkChecker } from './links.js';
+import { SERVE_LINK_OPTIONS, serveLinkChecker } from './link-checker-options.js';
+import { closeStore, dbOf, dbOpt } from './store-options.js';
 
-/**
- * The `--db` option of the commands that open a store.
- *
- * @example
- * ```ts
- * dbOpt.arg; // 'URL'
- * ```
- */
-export const dbOpt: OptionSpec = { type: 'string', arg: 'URL', help: 'the store: a SQLite file name, or postgres://... (default: $URIKIT_DB, else the resolver\'s default file)' };
+const MIB = 1024 * 1024;
 const hostOpt: OptionSpec = { type: 'string', arg: 'ADDRESS', default: '127.0.0.1', help: 'the address to listen on' };
 
 /** The options of the resolution client that `gateway` and `resolve-urn` share: discovery and the SSRF guard. */
@@ -26,7 +23,7 @@ const CLIENT_OPTIONS: Record<string, OptionSpec> = {
   config: { type: 'string', arg: 'FILE', help: 'a JSON file {"resolvers": {"<nid or urn prefix>": ["<base URL>", ...]}}' },
   'public-only': { type: 'boolean', help: 'connect only to public addresses: never to loopback, private or link-local ones (2003 draft §7.3; for a gateway open to anyone)' },
   'dns-server': { type: 'string', multiple: true, arg: 'HOST[:PORT]', help: 'a DNS server for the 1995 urn:dns rule and NAPTR (repeatable; default the system\'s)' },
-  'yaurn-port': { type: 'string', arg: 'PORT', help: 'the port of a 1995 resolver found by the urn:dns rule (default 4500, 1995 draft §3.2)' },
+  'yaurn-port': { type: 'string', arg: 'PORT', help: `the port of a 1995 resolver found by the urn:dns rule (default ${DEFAULT_PORT}, 1995 draft §3.2)` },
 };
 
 /** ResolveOptions from the shared client options. */
@@ -36,22 +33,10 @@ function clientOptions(args: Parameters<Command['run']>[0]): Pick<ResolveOptions
   if (typeof args.values.config === 'string') discovery.config = args.values.config;
   const dns = ((args.values['dns-server'] as string[] | undefined) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
   if (dns.length > 0) discovery.dnsServers = dns;
-  if (args.values['yaurn-port'] !== undefined) discovery.yaurnPort = intOption(args, 'yaurn-port', 4500, 1, 65535);
+  if (args.values['yaurn-port'] !== undefined) discovery.yaurnPort = intOption(args, 'yaurn-port', DEFAULT_PORT, 1, 65535);
   if (Object.keys(discovery).length > 0) out.discovery = discovery;
   if (args.values['public-only'] === true) out.publicOnly = true;
   return out;
-}
-
-/**
- * The store a command opens: `--db`, else $URIKIT_DB, else the resolver's default (undefined).
- *
- * @example
- * ```ts
- * dbOf({ db: 'names.sqlite' }); // 'names.sqlite'
- * ```
- */
-export function dbOf(values: Record<string, unknown>): string | undefined {
-  return (values.db as string | undefined) ?? process.env.URIKIT_DB ?? undefined;
 }
 
 /**
@@ -72,18 +57,6 @@ function signalled(): Promise<NodeJS.Signals> {
 }
 
 /**
- * Closes a store a command opened, if it did.
- *
- * @example
- * ```ts
- * await closeStore(undefined); // undefined
- * ```
- */
-export async function closeStore(store: Store | undefined): Promise<void> {
-  if (store) await store.close();
-}
-
-/**
  * The `urikit serve` command: its options, help text and what it runs.
  *
  * @example
@@ -101,28 +74,28 @@ export const serveCommand: Command = {
   options: {
     ...COMMON,
     json: { type: 'boolean', help: 'once listening, print one JSON line {"url", "port", "demo"} (for scripts)' },
-    port: { type: 'string', arg: 'PORT', default: '4500', help: 'the port (4500 is the 1995 draft\'s; 0 picks a free one)' },
+    port: { type: 'string', arg: 'PORT', default: String(DEFAULT_PORT), help: `the port (${DEFAULT_PORT} is the 1995 draft's; 0 picks a free one)` },
     host: hostOpt,
     db: dbOpt,
     demo: { type: 'boolean', help: 'load the example names of the five documents (idempotent); the authority defaults to urn:dns:library.bigstate.edu' },
     authority: { type: 'string', arg: 'AUTHORITY', help: 'the naming authority whose ElementIDs are served at /<ElementID> (1995 draft §3.3)' },
     'cache-control': { type: 'string', arg: 'VALUE', help: 'the Cache-Control of answers (default "public, max-age=300")' },
     'see-other': { type: 'boolean', help: 'answer a single location to HTTP/1.1 clients with 303 instead of 302 (RFC 2169)' },
-    'no-rate-limit': { type: 'boolean', help: 'turn off the rate limits (default per client 100 requests/s, burst 200; per admin token 20/s, burst 100)' },
-    'rate-limit': { type: 'string', arg: 'N', help: 'resolution requests a second per client (default 100); 429 with Retry-After and RateLimit fields beyond' },
+    'no-rate-limit': { type: 'boolean', help: `turn off the rate limits (default per client ${DEFAULT_RATE_LIMIT.perSecond} requests/s, burst ${DEFAULT_RATE_LIMIT.burst}; per admin token ${DEFAULT_ADMIN_RATE_LIMIT.perSecond}/s, burst ${DEFAULT_ADMIN_RATE_LIMIT.burst})` },
+    'rate-limit': { type: 'string', arg: 'N', help: `resolution requests a second per client (default ${DEFAULT_RATE_LIMIT.perSecond}); 429 with Retry-After and RateLimit fields beyond` },
     'rate-burst': { type: 'string', arg: 'N', help: 'requests at once per client before the rate applies (default twice the rate)' },
-    'admin-rate-limit': { type: 'string', arg: 'N', help: 'admin API requests a second per token (default 20)' },
-    'admin-rate-burst': { type: 'string', arg: 'N', help: 'admin API requests at once per token (default 100)' },
+    'admin-rate-limit': { type: 'string', arg: 'N', help: `admin API requests a second per token (default ${DEFAULT_ADMIN_RATE_LIMIT.perSecond})` },
+    'admin-rate-burst': { type: 'string', arg: 'N', help: `admin API requests at once per token (default ${DEFAULT_ADMIN_RATE_LIMIT.burst})` },
     'trust-proxy': { type: 'string', multiple: true, arg: 'ADDRESS[/BITS]', help: 'a reverse proxy whose Forwarded / X-Forwarded-For names the client (repeatable, or comma-separated); nobody else\'s is believed' },
     'public-url': { type: 'string', arg: 'URL', help: 'this resolver\'s URL as clients reach it (absolute Location for HTTP/1.0, urn+a); default the listening address, never a request\'s Host' },
     'host-authority': { type: 'string', multiple: true, arg: 'AUTHORITY', help: 'another urn:dns:<host> authority whose ElementIDs /<ElementID> answers when the request\'s Host is <host> (repeatable; 1995 draft §2.2.1)' },
     'location-scheme': { type: 'string', multiple: true, arg: 'SCHEME', help: 'a scheme locations may have besides http, https, ftp and urn (repeatable)' },
-    'urc0-line-length': { type: 'string', arg: 'N', help: 'the longest text/urc-0 line for a URL; a longer one is written as <URL:...> over several lines (1995 draft §3.4.2; default 76, 40 gives the draft\'s wrapped example)' },
+    'urc0-line-length': { type: 'string', arg: 'N', help: `the longest text/urc-0 line for a URL; a longer one is written as <URL:...> over several lines (1995 draft §3.4.2; default ${DEFAULT_URC0_LINE_LENGTH}, 40 gives the draft's wrapped example)` },
     'db-replica': { type: 'string', arg: 'URL', help: 'PostgreSQL: a streaming replica (postgres://...) where resolutions read; writes and admin reads go to --db, the primary; the lag is in /metrics' },
-    'name-cache-mb': { type: 'string', arg: 'MB', help: 'memory for names kept outside the database, filled at start and kept exact on every write of any process (default 256, over a million names; 0: none)' },
-    'stale-if-error': { type: 'string', arg: 'SECONDS', help: 'PostgreSQL: while the database is away, answer names from the name cache, marked stale (Warning: 110), for this long after it last confirmed them (default 300; 0: never; past it, 503)' },
+    'name-cache-mb': { type: 'string', arg: 'MB', help: `memory for names kept outside the database, filled at start and kept exact on every write of any process (default ${DEFAULT_NAME_CACHE_BYTES / MIB}, over a million names; 0: none)` },
+    'stale-if-error': { type: 'string', arg: 'SECONDS', help: `PostgreSQL: while the database is away, answer names from the name cache, marked stale (Warning: 110), for this long after it last confirmed them (default ${DEFAULT_STALE_IF_ERROR_MS / 1000}; 0: never; past it, 503)` },
     'drain-seconds': { type: 'string', arg: 'SECONDS', help: 'on SIGTERM, answer /healthz 503 "draining" for this long while still answering every request, so that a load balancer takes the server out first (default 3; Ctrl-C/SIGINT stops without draining)' },
-    'shutdown-timeout': { type: 'string', arg: 'SECONDS', help: 'the bound of a stop: drain, requests in flight, the last statistics flush and closing the store (default 10)' },
+    'shutdown-timeout': { type: 'string', arg: 'SECONDS', help: `the bound of a stop: drain, requests in flight, the last statistics flush and closing the store (default ${DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000})` },
     log: { type: 'boolean', help: 'structured JSON logs on standard output' },
     'no-stats': { type: 'boolean', help: 'do not count resolutions (default: counted per name, day and service in memory, written in bulk every 5 s; no address kept)' },
     'robot-pattern': { type: 'string', multiple: true, arg: 'TEXT', help: 'a User-Agent substring that marks a robot, counted apart, added to the defaults; repeatable' },
@@ -139,7 +112,7 @@ export const serveCommand: Command = {
   ],
   exitStatus: '0 stopped by SIGINT or SIGTERM, 2 usage error, 3 could not start (port in use, database).',
   run: async (args) => {
-    const port = intOption(args, 'port', 4500, 0, 65535);
+    const port = intOption(args, 'port', DEFAULT_PORT, 0, 65535);
     const host = args.values.host as string;
     const opts: ServerOptions = { port, host, demo: args.values.demo === true };
     const db = dbOf(args.values);
@@ -151,9 +124,9 @@ export const serveCommand: Command = {
       opts.rateLimit = false;
       opts.adminRateLimit = false;
     } else {
-      const perSecond = intOption(args, 'rate-limit', 100, 1, 1e9);
+      const perSecond = intOption(args, 'rate-limit', DEFAULT_RATE_LIMIT.perSecond, 1, 1e9);
       opts.rateLimit = { perSecond, burst: intOption(args, 'rate-burst', 2 * perSecond, 1, 2e9) };
-      opts.adminRateLimit = { perSecond: intOption(args, 'admin-rate-limit', 20, 1, 1e9), burst: intOption(args, 'admin-rate-burst', 100, 1, 2e9) };
+      opts.adminRateLimit = { perSecond: intOption(args, 'admin-rate-limit', DEFAULT_ADMIN_RATE_LIMIT.perSecond, 1, 1e9), burst: intOption(args, 'admin-rate-burst', DEFAULT_ADMIN_RATE_LIMIT.burst, 1, 2e9) };
     }
     const list = (name: string) => ((args.values[name] as string[] | undefined) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
     if (list('trust-proxy').length > 0) {
@@ -168,12 +141,12 @@ export const serveCommand: Command = {
       if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(u)) throw new UsageError(`--public-url must be http(s)://host[:port] (got "${u}")`, 'serve');
       opts.publicUrl = u;
     }
-    if (args.values['urc0-line-length'] !== undefined) opts.urc0LineLength = intOption(args, 'urc0-line-length', 76, 8, 1_000_000);
+    if (args.values['urc0-line-length'] !== undefined) opts.urc0LineLength = intOption(args, 'urc0-line-length', DEFAULT_URC0_LINE_LENGTH, 8, 1_000_000);
     if (typeof args.values['db-replica'] === 'string') opts.dbReplica = args.values['db-replica'];
-    if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', 256, 0, 1_048_576) * 1024 * 1024;
-    if (args.values['stale-if-error'] !== undefined) opts.staleIfErrorSeconds = intOption(args, 'stale-if-error', 300, 0, 31_536_000);
+    if (args.values['name-cache-mb'] !== undefined) opts.nameCacheBytes = intOption(args, 'name-cache-mb', DEFAULT_NAME_CACHE_BYTES / MIB, 0, 1_048_576) * MIB;
+    if (args.values['stale-if-error'] !== undefined) opts.staleIfErrorSeconds = intOption(args, 'stale-if-error', DEFAULT_STALE_IF_ERROR_MS / 1000, 0, 31_536_000);
     const drainMs = intOption(args, 'drain-seconds', 3, 0, 3600) * 1000;
-    opts.shutdown = { timeoutMs: intOption(args, 'shutdown-timeout', 10, 1, 3600) * 1000 };
+    opts.shutdown = { timeoutMs: intOption(args, 'shutdown-timeout', DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000, 1, 3600) * 1000 };
     if (args.values.log === true) opts.logger = true;
     if (args.values['no-stats'] === true) opts.stats = false;
     else if (args.values['robot-pattern'] !== undefined) opts.stats = { robotPatterns: args.values['robot-pattern'] as string[] };
@@ -281,7 +254,7 @@ export const resolveUrnCommand: Command = {
     resolver: { type: 'string', short: 'r', multiple: true, arg: 'URL', help: 'a resolver base URL; repeatable, tried in order' },
     service: { type: 'string', short: 's', arg: 'SERVICE', help: 'the RFC 2483 service: I2L, I2Ls, I2C, I2N, I2Ns, I=I... (default: the URN\'s s= directive, else I2L)' },
     accept: { type: 'string', arg: 'TYPE', help: 'the format to ask for (text/urc-0, application/json, text/plain, text/html)' },
-    'max-redirects': { type: 'string', arg: 'N', help: 'the most redirects to follow (default 10)' },
+    'max-redirects': { type: 'string', arg: 'N', help: `the most redirects to follow (default ${DEFAULT_MAX_REDIRECTS})` },
     ...CLIENT_OPTIONS,
   },
   examples: [
@@ -299,7 +272,7 @@ export const resolveUrnCommand: Command = {
     if (typeof args.values.service === 'string') opts.service = args.values.service;
     if (args.values.resolver) opts.resolvers = args.values.resolver as string[];
     if (typeof args.values.accept === 'string') opts.accept = args.values.accept;
-    if (args.values['max-redirects'] !== undefined) opts.maxRedirects = intOption(args, 'max-redirects', 10, 0);
+    if (args.values['max-redirects'] !== undefined) opts.maxRedirects = intOption(args, 'max-redirects', DEFAULT_MAX_REDIRECTS, 0);
     const client = await import('@urikit/resolver');
     let r: Awaited<ReturnType<typeof client.resolveUrn>>;
     try {

@@ -5,7 +5,7 @@
  */
 import { COMMON, EXIT_INVALID, EXIT_OK, UsageError, type Command } from '../command.js';
 import { writeOut } from '../inputs.js';
-import { closeStore, dbOf, dbOpt } from './service.js';
+import { closeStore, dbOf, dbOpt } from './store-options.js';
 
 /** A token's id: the 12 hex digits of `uk_<id>_<secret>`, or the id alone. */
 function tokenId(text: string): string | undefined {

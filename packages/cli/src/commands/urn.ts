@@ -7,8 +7,10 @@ import { BULK, COMMON, UsageError, type Command } from '../command.js';
 import { runPerInput } from '../inputs.js';
 import type { OpOptions } from '../ops/index.js';
 import { MINT_OPTIONS, mintCommandRun } from './urn-mint.js';
+import { actionsOf, opOf } from '../command-table.js';
 
-const ACTIONS = ['parse', 'validate', 'normalize', 'equivalent', 'display', 'mint'] as const;
+// The actions, from the command table (command-table.ts).
+const ACTIONS = actionsOf('urn');
 
 /**
  * The `urikit urn` command: its options, help text and what it runs.
@@ -49,7 +51,7 @@ export const urnCommand: Command = {
   run: (args) => {
     const [action, ...rest] = args.positionals;
     if (action === undefined) throw new UsageError(`missing action: one of ${ACTIONS.join(', ')}`, 'urn');
-    if (!(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`unknown action "${action}": one of ${ACTIONS.join(', ')}`, 'urn');
+    if (!ACTIONS.includes(action)) throw new UsageError(`unknown action "${action}": one of ${ACTIONS.join(', ')}`, 'urn');
     if (action === 'mint') return mintCommandRun(args);
     if (Object.keys(MINT_OPTIONS).some((o) => args.values[o] !== undefined)) throw new UsageError(`--${Object.keys(MINT_OPTIONS).find((o) => args.values[o] !== undefined)} is an option of urn mint`, 'urn');
     const opts: OpOptions = {};
@@ -62,7 +64,7 @@ export const urnCommand: Command = {
     }
     return runPerInput({
       command: 'urn',
-      op: `urn ${action}`,
+      op: opOf('urn', action)!,
       opts,
       ...(action === 'validate' ? { problemsTo: 'stdout' as const, silentValid: true } : {}),
     }, args, inputs);

@@ -6,6 +6,7 @@
  * worker threads of `--jobs`.
  */
 import { type Op, type OpOptions, type Outcome, type Problem } from './outcome.js';
+import type { OpName } from '../command-table.js';
 import { compareOp, lintOp, normalizeOp, parseOp, resolveOp, validateOp } from './uri.js';
 import { hostOp } from './host.js';
 import { urnDisplayOp, urnEquivalentOp, urnNormalizeOp, urnParseOp, urnValidateOp } from './urn.js';
@@ -35,14 +36,15 @@ export function runOp(op: Op, input: string, o: OpOptions): Outcome {
 }
 
 /**
- * Every operation by name, for the commands and the worker threads.
+ * Every operation by the name the command table gives it
+ * (command-table.ts), for the commands and the worker threads.
  *
  * @example
  * ```ts
  * OPS['urn normalize']!('URN:EXAMPLE:a%2c', {}).text // 'urn:example:a%2C'
  * ```
  */
-export const OPS: Record<string, Op> = {
+export const OPS: Readonly<Record<OpName, Op>> = {
   parse: parseOp,
   validate: validateOp,
   normalize: normalizeOp,

@@ -5,6 +5,7 @@
  * (1995 draft §2.2.1, §3.2: the resolver at that host, port 4500, all its
  * addresses equivalent); and DNS NAPTR records (RFC 3404).
  */
+import { DEFAULT_PORT } from '../defaults/index.js';
 import { lookup } from 'node:dns/promises';
 import { Resolver } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
@@ -278,7 +279,7 @@ export function discoverySteps(urn: string, service: string, opts: DiscoveryOpti
           return fromConfig(urn, service, config);
         }
         case 'yaurn-1995':
-          return fromYaurn(urn, opts.yaurnPort ?? 4500, getDns());
+          return fromYaurn(urn, opts.yaurnPort ?? DEFAULT_PORT, getDns());
         case 'naptr':
           return fromNaptr(urn, service, opts, getDns());
       }

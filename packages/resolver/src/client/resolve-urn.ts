@@ -5,6 +5,7 @@
  * stops at a loop or after `maxRedirects`, and caches with
  * If-Modified-Since / ETag (§5).
  */
+import { DEFAULT_MAX_REDIRECTS } from '../defaults/index.js';
 import { getDirective, isUriError, normalizeUrn, parseUrn, type Urn } from 'urikit';
 import { RESOLVER_ERROR_MESSAGES, ResolverError } from '../errors/resolver-error.js';
 import { isFresh, isStorable, type Cache, type CacheEntry } from './cache.js';
@@ -219,7 +220,7 @@ export async function resolveUrn(urn: string, opts: ResolveOptions = {}): Promis
   const reference = splitReference(urn);
   const service = opts.service ?? reference.service ?? 'I2L';
   const accept = opts.accept ?? DEFAULT_ACCEPT;
-  const maxRedirects = opts.maxRedirects ?? 10;
+  const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const via = [reference.urn];
   const seen = new Set([urnKey(reference.urn)]);
   const asked = new Set<string>();

@@ -10,6 +10,7 @@
  * `<URL:...>` over several lines (RFC 1738 §2.2 "wrapped" form); no line
  * of metainformation may begin with "=====".
  */
+import { DEFAULT_URC0_LINE_LENGTH } from '../defaults/index.js';
 import { ResolverError } from '../errors/resolver-error.js';
 import { decodeUrc0Bytes, encodeUrc0Text, urc0Charset, type Urc0Charset } from './charset.js';
 
@@ -285,7 +286,7 @@ export interface FormatUrc0Options {
  * ```
  */
 export function formatUrc0Text(parts: readonly Urc0Part[], opts: FormatUrc0Options = {}): string {
-  const max = opts.maxLineLength ?? 76;
+  const max = opts.maxLineLength ?? DEFAULT_URC0_LINE_LENGTH;
   let out = '';
   for (const part of parts) {
     let header = MARK;

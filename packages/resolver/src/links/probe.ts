@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import type { HostClass } from 'urikit';
 import { addressClass, BlockedAddressError, guardedLookup, isAllowedAddress, PUBLIC_ONLY } from './guard.js';
 import type { ProbeResult } from './health.js';
+import { DEFAULT_MAX_REDIRECTS, DEFAULT_PROBE_TIMEOUT_MS } from '../defaults/index.js';
 
 /**
  * How a probe is made.
@@ -52,8 +53,8 @@ export const DEFAULT_USER_AGENT = 'urikit-link-checker/0.1 (checks the locations
  * ```
  */
 export const DEFAULT_PROBE: ProbeOptions = Object.freeze({
-  maxRedirects: 10,
-  timeoutMs: 30_000,
+  maxRedirects: DEFAULT_MAX_REDIRECTS,
+  timeoutMs: DEFAULT_PROBE_TIMEOUT_MS,
   maxBodyBytes: 16 * 1024,
   userAgent: DEFAULT_USER_AGENT,
   allowAddresses: PUBLIC_ONLY,

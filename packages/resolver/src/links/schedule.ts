@@ -4,9 +4,6 @@
  * one after 52 hours, and its owner is told after 7 failures in a row.
  */
 
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
-
 /**
  * The recheck intervals of the link checker.
  *
@@ -27,21 +24,8 @@ export interface LinkSchedule {
   reportAfterFailures: number;
 }
 
-/**
- * EZID's intervals: 30 days, 52 hours, and 7 failures before a report;
- * "retry later" after 1 hour.
- *
- * @example
- * ```ts
- * DEFAULT_SCHEDULE.failingIntervalMs / 3600_000; // 52
- * ```
- */
-export const DEFAULT_SCHEDULE: LinkSchedule = Object.freeze({
-  okIntervalMs: 30 * DAY,
-  failingIntervalMs: 52 * HOUR,
-  retryIntervalMs: 1 * HOUR,
-  reportAfterFailures: 7,
-});
+// The defaults live in defaults.ts (one place, read by the command line too).
+export { DEFAULT_POLITENESS, DEFAULT_SCHEDULE } from '../defaults/index.js';
 
 /**
  * How hard the checker may press on the hosts it probes.
@@ -63,18 +47,3 @@ export interface Politeness {
   concurrency: number;
 }
 
-/**
- * One request at a time per host, one second apart; 20 requests per second
- * and 16 in flight in all.
- *
- * @example
- * ```ts
- * DEFAULT_POLITENESS.perHostConcurrency; // 1
- * ```
- */
-export const DEFAULT_POLITENESS: Politeness = Object.freeze({
-  perHostConcurrency: 1,
-  perHostDelayMs: 1000,
-  globalRate: 20,
-  concurrency: 16,
-});

@@ -210,35 +210,5 @@ export const DEFAULT_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
 };
 
-/**
- * The default port of the 1995 draft §3.2: "the URN-resolving HTTP server
- * must be located at TCP port 4500".
- *
- * @example
- * ```ts
- * DEFAULT_PORT; // 4500
- * ```
- */
-export const DEFAULT_PORT = 4500;
-
-/**
- * The bound of a server's stop, from the moment it is asked to stop to
- * the store closed: 10 seconds (see `ServerOptions.shutdown`).
- *
- * @example
- * ```ts
- * DEFAULT_SHUTDOWN_TIMEOUT_MS; // 10000
- * ```
- */
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
-
-/**
- * The memory of the name cache of `urikit serve` unless told otherwise: 256 MiB of rows outside the JavaScript heap (the million
- * names of the benchmark take 160 MiB, and 32 MiB of index besides).
- *
- * @example
- * ```ts
- * DEFAULT_NAME_CACHE_BYTES; // 268435456
- * ```
- */
-export const DEFAULT_NAME_CACHE_BYTES = 256 * 1024 * 1024;
+// The defaults live in defaults.ts (one place, read by the command line too).
+export { DEFAULT_NAME_CACHE_BYTES, DEFAULT_PORT, DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../defaults/index.js';

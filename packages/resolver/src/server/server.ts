@@ -13,6 +13,7 @@
  *                            └── /healthz, /metrics
  * ```
  */
+import { DEFAULT_ADMIN_RATE_LIMIT, DEFAULT_RATE_LIMIT } from '../defaults/index.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -143,7 +144,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       },
     }, { health: linkHealth, ...(stats !== undefined ? { stats } : {}) });
     const metrics = new Metrics();
-    const limiter = opts.rateLimit === false ? undefined : new RateLimiter(opts.rateLimit?.perSecond ?? 100, opts.rateLimit?.burst ?? 200);
+    const limiter = opts.rateLimit === false ? undefined : new RateLimiter(opts.rateLimit?.perSecond ?? DEFAULT_RATE_LIMIT.perSecond, opts.rateLimit?.burst ?? DEFAULT_RATE_LIMIT.burst);
     let ownUrl = '';
     // The resolver's URL as clients know it (behind a proxy, not the address it listens on).
     const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
@@ -193,7 +194,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       else app.log.error({ part, fault: store.availability.snapshot()[part]?.fault }, 'store part away');
     });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(storeGauges(store)) + storeAvailabilityMetrics(store)));
-    const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? 20, opts.adminRateLimit?.burst ?? 100);
+    const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? DEFAULT_ADMIN_RATE_LIMIT.perSecond, opts.adminRateLimit?.burst ?? DEFAULT_ADMIN_RATE_LIMIT.burst);
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
     registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter, clientLimiter: limiter });
     const checker = typeof opts.checkLinks === 'object' ? opts.checkLinks : {};

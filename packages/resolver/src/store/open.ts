@@ -8,6 +8,7 @@ import { migrationProvider } from './migrations.js';
 import type { Database, Engine } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { composeStore, sqliteReadPath, type Store } from './store.js';
+import { DEFAULT_STALE_IF_ERROR_MS } from '../defaults/index.js';
 
 /**
  * The database the store uses when none is named: `URIKIT_DB`, else
@@ -66,18 +67,8 @@ export interface OpenStoreOptions {
   warn?: (message: string) => void;
 }
 
-/**
- * How long a PostgreSQL store's name cache answers while the database is
- * away, unless told otherwise: five minutes, longer than a restart or a
- * failover takes, short enough that a name changed meanwhile is not
- * answered wrongly for long.
- *
- * @example
- * ```ts
- * DEFAULT_STALE_IF_ERROR_MS; // 300000
- * ```
- */
-export const DEFAULT_STALE_IF_ERROR_MS = 300_000;
+// The default lives in defaults.ts (one place, read by the command line too).
+export { DEFAULT_STALE_IF_ERROR_MS };
 
 /** Throws unless every migration of the store has run: for a store that cannot be written (sqlite.ts, a read-only file system). */
 async function assertMigrated(db: Kysely<Database>, engine: Engine): Promise<void> {

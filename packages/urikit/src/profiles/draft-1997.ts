@@ -6,7 +6,7 @@
  */
 import { isAlpha } from '../chars.js';
 import { UriError } from '../errors.js';
-import { parse } from '../parse.js';
+import { componentsOf } from '../rfc3986-scanner.js';
 import { resolveComponents, type Rfc3986ResolveOptions } from '../resolve.js';
 import { serialize } from '../serialize.js';
 import type { Kind, UriReference } from '../types.js';
@@ -84,7 +84,7 @@ export function parse1997(input: string, kind: Kind): UriReference {
   }
   let ref: UriReference;
   try {
-    ref = parse(shift ? `a${input}` : input, kind);
+    ref = componentsOf(shift ? `a${input}` : input, kind);
   } catch (e) {
     if (e instanceof UriError && shift) throw new UriError(e.code, Math.max(0, e.offset - 1), input);
     throw e;

@@ -4,7 +4,7 @@
  * IP literals it does not have yet; resolution differs in two places.
  */
 import { UriError } from '../errors.js';
-import { parse } from '../parse.js';
+import { componentsOf } from '../rfc3986-scanner.js';
 import { resolveComponents, type ResolutionRules, type Rfc3986ResolveOptions } from '../resolve.js';
 import { serialize } from '../serialize.js';
 import type { Kind, UriReference } from '../types.js';
@@ -24,7 +24,7 @@ import { removeDraftDotSegments } from './dot-segments.js';
  * ```
  */
 export function parse2003(input: string, kind: Kind): UriReference {
-  const ref = parse(input, kind);
+  const ref = componentsOf(input, kind);
   if (ref.hostKind === 'ipvfuture' || (ref.hostKind === 'ipv6' && ref.host!.indexOf('%') >= 0)) {
     // The host begins after "scheme:" (when there is one), "//" and "userinfo@".
     const at = (ref.scheme !== undefined ? ref.scheme.length + 1 : 0) + 2 + (ref.userinfo !== undefined ? ref.userinfo.length + 1 : 0);

@@ -5,7 +5,7 @@
  */
 import { UriError } from '../errors.js';
 import { COMPONENT_MESSAGES, registerMessages } from '../messages.js';
-import { parse } from '../parse.js';
+import { componentsOf } from '../rfc3986-scanner.js';
 import { decodeText, encodeText, keepPath } from './octets.js';
 import { driveLetterAt } from './rules.js';
 
@@ -44,7 +44,7 @@ export interface FilePathOptions {
  * ```
  */
 export function fileUriToPath(uri: string, opts?: FilePathOptions): string {
-  const ref = parse(uri, 'uri');
+  const ref = componentsOf(uri, 'uri');
   if (ref.scheme!.toLowerCase() !== 'file') throw new UriError('unknown-scheme', 0, uri);
   if (ref.query !== undefined || ref.port !== undefined || ref.userinfo !== undefined) throw new UriError('bad-scheme-specific-part', 5, uri);
   const host = ref.host === undefined || ref.host.toLowerCase() === 'localhost' ? '' : ref.host;

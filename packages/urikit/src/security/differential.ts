@@ -14,7 +14,7 @@
  * ```
  */
 import { UriError } from '../errors.js';
-import { parse } from '../parse.js';
+import { componentsOf } from '../rfc3986-scanner.js';
 import type { UriReference } from '../types.js';
 import { removeDotSegments } from '../remove-dot-segments.js';
 import { parseIPv4Address } from '../host/ipv4.js';
@@ -177,7 +177,7 @@ export function parserDifferentials(uri: string): ParserDifferential[] {
   if (url === undefined) return [];
   let ref: UriReference;
   try {
-    ref = parse(uri, 'iri-reference');
+    ref = componentsOf(uri, 'iri-reference');
   } catch (e) {
     if (!(e instanceof UriError)) throw e;
     if (url === null) return [];

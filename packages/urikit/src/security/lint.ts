@@ -11,7 +11,7 @@
  * ```
  */
 import { UriError } from '../errors.js';
-import { parse } from '../parse.js';
+import { componentsOf } from '../rfc3986-scanner.js';
 import type { UriReference } from '../types.js';
 import { getSchemeRules } from '../schemes/registry.js';
 import { interpretLegacyIPv4 } from '../host/legacy-ipv4.js';
@@ -308,7 +308,7 @@ export interface LintOptions {
 export function lint(uri: string, opts?: LintOptions): LintFinding[] {
   let ref: UriReference;
   try {
-    ref = parse(uri, 'iri-reference');
+    ref = componentsOf(uri, 'iri-reference');
   } catch (e) {
     if (!(e instanceof UriError)) throw e;
     const start = Math.max(0, Math.min(e.offset, uri.length));

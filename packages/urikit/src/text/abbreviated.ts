@@ -4,7 +4,7 @@
  * www.w3.org/Addressing/ or simply the DNS hostname on its own", completed
  * by documented heuristics.
  */
-import { isValid } from '../parse.js';
+import { isValid3986 } from '../rfc3986-scanner.js';
 import { schemeOf } from '../scheme-of.js';
 import { TEXT_CLASS, T_SPACE, PROSE_SCHEMES } from './delimiters.js';
 
@@ -60,7 +60,7 @@ export function expandAbbreviated(text: string, opts?: AbbreviatedOptions): stri
   const scheme = schemeOf(t);
   if (scheme !== undefined) {
     const known = PROSE_SCHEMES.has(scheme) || t.startsWith('//', scheme.length + 1);
-    if (known) return isValid(t, 'iri') ? t : undefined;
+    if (known) return isValid3986(t, 'iri') ? t : undefined;
   }
   let hostEnd = t.length;
   for (let i = 0; i < t.length; i++) {
@@ -72,14 +72,14 @@ export function expandAbbreviated(text: string, opts?: AbbreviatedOptions): stri
   if (at >= 0) {
     if (!opts?.mailto || hostEnd !== t.length || at === 0) return undefined;
     const out = 'mailto:' + t;
-    return isHost(authority.slice(at + 1)) && isValid(out, 'iri') ? out : undefined;
+    return isHost(authority.slice(at + 1)) && isValid3986(out, 'iri') ? out : undefined;
   }
   const host = hostOf(authority);
   if (host === undefined || !isHost(host)) return undefined;
   const lower = host.toLowerCase();
   const prefix = lower.startsWith('www.') ? 'http' : lower.startsWith('ftp.') ? 'ftp' : (opts?.defaultScheme ?? 'http');
   const out = prefix + '://' + t;
-  return isValid(out, 'iri') ? out : undefined;
+  return isValid3986(out, 'iri') ? out : undefined;
 }
 
 /** Appendix E: "strip both delimiters and embedded whitespace". */
@@ -112,7 +112,7 @@ function hostOf(authority: string): string | undefined {
 
 /** A host name of two labels or more ending in letters, `localhost`, a dotted quad or an IP literal. */
 function isHost(host: string): boolean {
-  if (host.startsWith('[')) return isValid('//' + host, 'uri-reference');
+  if (host.startsWith('[')) return isValid3986('//' + host, 'uri-reference');
   if (host.toLowerCase() === 'localhost') return true;
   const labels = host.split('.');
   if (labels.length === 4 && labels.every((l) => l.length >= 1 && l.length <= 3 && allDigits(l) && Number(l) <= 255)) return true;

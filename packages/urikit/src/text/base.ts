@@ -4,7 +4,7 @@
  * carried by message headers (Content-Base, Content-Location).
  */
 import { UriError } from '../errors.js';
-import { isValid, parse } from '../parse.js';
+import { isValid3986, componentsOf } from '../rfc3986-scanner.js';
 import { resolve } from '../resolve.js';
 import { TEXT_MESSAGES, registerMessages } from '../messages.js';
 
@@ -78,9 +78,9 @@ function layer(value: string, outer: string | undefined): string {
   while (a < b && isAsciiSpace(value.charCodeAt(a))) a++;
   while (b > a && isAsciiSpace(value.charCodeAt(b - 1))) b--;
   const v = value.slice(a, b);
-  if (!isValid(v, 'iri-reference')) throw new UriError('bad-base', 0, value);
+  if (!isValid3986(v, 'iri-reference')) throw new UriError('bad-base', 0, value);
   let absolute: string;
-  if (parse(v, 'iri-reference').scheme !== undefined) absolute = v;
+  if (componentsOf(v, 'iri-reference').scheme !== undefined) absolute = v;
   else if (outer !== undefined) absolute = resolve(outer, v);
   else throw new UriError('bad-base', 0, value);
   const hash = absolute.indexOf('#');

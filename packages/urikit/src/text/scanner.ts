@@ -14,7 +14,7 @@
  * and a decision needs a character past the end of `text`, it stops with
  * `pending` set and `pos` at the trigger, to be run again with more text.
  */
-import { isValid } from '../parse.js';
+import { isValid3986 } from '../rfc3986-scanner.js';
 import { isValidUrn } from '../urn/parse.js';
 import { hexValue, isAlpha, isPctEncoded, ucscharLength } from '../chars.js';
 import {
@@ -388,7 +388,7 @@ export class UriScanner {
     const text = this.text, b = this.body;
     if (b.end <= c + 1 || (hasAuthority && b.end <= c + 3 && b.segStart === s)) return false;
     const uri = (prefix ?? '') + b.built + text.slice(b.segStart, b.end);
-    if (!isValid(uri, this.iri ? 'iri' : 'uri')) return false;
+    if (!isValid3986(uri, this.iri ? 'iri' : 'uri')) return false;
     // A "urn:" that is no URN ("the URN:ISBN of a book") is prose, not a URI
     // (RFC 8141 §2, or the 2012 draft's grammar when asked).
     if (c - s === 3 && uri.slice(0, 4).toLowerCase() === 'urn:' && !isValidUrn(uri, { profile: this.urn2012 ? 'urn-2012' : 'rfc8141' })) return false;

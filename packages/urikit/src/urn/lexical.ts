@@ -1,11 +1,10 @@
 /**
  * The lexical form of a URN inside the core's comparison ladder: the
  * `urn` scheme's own rules at the scheme level (RFC 8141 §3, 2012 draft
- * §5), read from the components the generic parser already found. Lean on
+ * §5), read from the string as written. Lean on
  * purpose: `normalize` and `equivalent` carry it into a browser bundle.
  */
-import { CLASS, PCHAR, UNRESERVED, hexValue, isLdh, octetAt } from '../chars.js';
-import type { UriReference } from '../types.js';
+import { CLASS, PATH, PCHAR, QUERY, UNRESERVED, hexValue, octetAt, runSkipper } from '../chars.js';
 import { namespaceNss } from './namespaces/lexical.js';
 
 /**
@@ -62,71 +61,54 @@ export function informalNidError(nid: string): number {
   return nid.length > 4 ? -1 : 4;
 }
 
-/** True if `s` is ASCII and holds no "%00" (2012 draft §2.5.3; RFC 8141 §2: non-ASCII is percent-encoded). */
-function asciiWithoutNul(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 128) return false;
-    if (c === 0x25 && s.charCodeAt(i + 1) === 0x30 && s.charCodeAt(i + 2) === 0x30) return false;
-  }
-  return true;
+/**
+ * An RFC 8141 §2 URN in ASCII, whole: "urn" ":" NID ":" NSS [ "?+"
+ * r-component ] [ "?=" q-component ] [ "#" f-component ], with NID =
+ * (alphanum) 0*30(ldh) (alphanum), NSS = pchar *(pchar / "/"), the r- and
+ * q-components pchar *(pchar / "/" / "?") (an r-component ends at the first
+ * "?="), the f-component a fragment (RFC 3986 §3.5), every "%" a triplet
+ * and none "%00" (2012 draft §2.5.3). Written from the tables of chars.ts;
+ * each character is read once (the lookahead is one or two characters
+ * long), so it runs in linear time.
+ */
+const URN_SHAPE = /* @__PURE__ */ urnShape();
+function urnShape(): RegExp {
+  const run = (cls: number): string => `(?:${runSkipper(cls).source.slice(0, -1)}|%(?!00)[\\da-f]{2})`;
+  const pchar = run(PCHAR);
+  const query = run(QUERY);
+  const rq = `\\?(?:\\+${pchar}(?:(?!\\?=)${query})*(?:\\?=${pchar}${query}*)?|=${pchar}${query}*)`;
+  return new RegExp(`^urn:[\\da-z][\\da-z-]{0,30}[\\da-z]:${pchar}${run(PATH)}*(?:${rq})?(?:#${query}*)?$`, 'i');
 }
 
-/** RFC 8141 §2: r-component and q-component begin with a pchar (a "%" begins a pct-encoded one). */
-const beginsWithPchar = (s: string, i: number): boolean => {
-  const c = s.charCodeAt(i);
-  return c === 0x25 || (c < 128 && (CLASS[c]! & PCHAR) !== 0);
-};
-
 /**
- * The lexical form of a `urn:` reference that the generic parser accepted
- * (`ref.scheme` is "urn" in any case), or `undefined` when it is no URN
- * under RFC 8141 §2 (it then keeps the generic normal form). The form is
- * RFC 8141 §3.1: "urn" and the NID in lower case, `%hh` in upper case and
- * never decoded, the namespace's own equivalences applied to the NSS; the
- * r-, q- and f-components are kept (with `%HH`) when `components` is true,
+ * The lexical form of a URI reference as written whose scheme is "urn"
+ * (in any case: the caller has checked), or `undefined` when it is not an
+ * RFC 8141 §2 URN in ASCII (it then keeps the generic normal form; the
+ * caller's generic pass reports what is invalid). The form is RFC 8141
+ * §3.1: "urn" and the NID in lower case, `%hh` in upper case and never
+ * decoded, the namespace's own equivalences applied to the NSS; the r-,
+ * q- and f-components are kept (with `%HH`) when `components` is true,
  * dropped otherwise (§3.1: they "MUST be ignored" for URN-equivalence).
+ * Read from the string as written, with no generic pass.
  *
  * @see https://www.rfc-editor.org/rfc/rfc8141#section-3
  * @example
  * ```ts
- * urnLexicalForm({ scheme: 'URN', path: 'ISBN:0-395-36341-1', query: '+r%2f' }, true) // "urn:isbn:0395363411?+r%2F"
- * urnLexicalForm({ scheme: 'urn', path: 'ex:a', query: '+r' }, false) // "urn:ex:a"
- * urnLexicalForm({ scheme: 'urn', path: 'urn-0:a' }, false) // undefined
+ * urnLexicalForm('URN:ISBN:0-395-36341-1?+r%2f', true) // "urn:isbn:0395363411?+r%2F"
+ * urnLexicalForm('urn:ex:a?+r', false) // "urn:ex:a"
+ * urnLexicalForm('urn:urn-0:a', false) // undefined
  * ```
  */
-export function urnLexicalForm(ref: UriReference, components: boolean): string | undefined {
-  if (ref.host !== undefined) return undefined;
-  const path = ref.path;
-  // RFC 8141 §2: NID = (alphanum) 0*30(ldh) (alphanum), then ":"
-  const colon = path.indexOf(':');
-  if (colon < 2 || colon > 32 || path.charCodeAt(0) === 0x2d || path.charCodeAt(colon - 1) === 0x2d) return undefined;
-  for (let i = 0; i < colon; i++) if (!isLdh(path.charCodeAt(i))) return undefined;
-  const nid = path.slice(0, colon).toLowerCase();
-  // RFC 8141 §5.1: "urn" is reserved; §5.2: informal NIDs
+export function urnLexicalForm(input: string, components: boolean): string | undefined {
+  if (!URN_SHAPE.test(input)) return undefined;
+  const colon = input.indexOf(':', 4);
+  const nid = input.slice(4, colon).toLowerCase();
+  // RFC 8141 §5.1: "urn" is reserved; §5.2: informal NIDs ("urn-" and a number)
   if (nid === 'urn' || informalNidError(nid) >= 0) return undefined;
-  // RFC 8141 §2: NSS = pchar *(pchar / "/") (the generic parser checked the characters)
-  if (colon + 1 === path.length || path.charCodeAt(colon + 1) === 0x2f || !asciiWithoutNul(path)) return undefined;
-  const query = ref.query;
-  if (query !== undefined) {
-    // RFC 8141 §2: rq-components = [ "?+" r-component ] [ "?=" q-component ], neither empty
-    let q = 0;
-    if (query.charCodeAt(0) === 0x2b) {
-      if (!beginsWithPchar(query, 1)) return undefined;
-      const end = query.indexOf('?=');
-      if (end < 0) q = -1;
-      else if (end === 1) return undefined;
-      else q = end + 1;
-    }
-    if (q >= 0 && (query.charCodeAt(q) !== 0x3d || !beginsWithPchar(query, q + 1))) return undefined;
-    if (!asciiWithoutNul(query)) return undefined;
-  }
-  if (ref.fragment !== undefined && !asciiWithoutNul(ref.fragment)) return undefined;
-  let out = 'urn:' + nid + ':' + namespaceNss(nid, upperPct(path.slice(colon + 1)));
-  if (!components) return out;
-  if (query !== undefined) out += '?' + upperPct(query);
-  if (ref.fragment !== undefined) out += '#' + upperPct(ref.fragment);
-  return out;
+  let end = colon;
+  for (let c = 0; ++end < input.length && (c = input.charCodeAt(end)) !== 0x3f && c !== 0x23; );
+  const out = 'urn:' + nid + ':' + namespaceNss(nid, upperPct(input.slice(colon + 1, end))) + (components ? upperPct(input.slice(end)) : '');
+  return out === input ? input : out;
 }
 
 /**

@@ -4,12 +4,12 @@
  * each component (case, percent-encoding, dot segments, empty port), the
  * generic part of §6.2.3 (default port, empty path, IPv6 text), the
  * scheme's own step, serialize. This was urikit's implementation before
- * normalize became one pass over the characters (src/normal-edits.ts);
+ * normalize became one pass over the characters (src/normalizing-pass.ts);
  * the tests hold the pass to this oracle's answers. Only for tests.
  */
 import { CLASS, UNRESERVED, octetAt } from '../../src/chars.js';
 import { UriError } from '../../src/errors.js';
-import { parse } from '../../src/parse.js';
+import { componentsOf } from '../../src/rfc3986-scanner.js';
 import { serialize } from '../../src/serialize.js';
 import { removeDotSegments } from '../../src/remove-dot-segments.js';
 import { pctTriplet } from '../../src/triplets.js';
@@ -159,13 +159,13 @@ function genericSteps(ref: UriReference, level: NormalizeLevel): UriReference {
 function normalForm(ref: UriReference, level: NormalizeLevel, components: boolean): string {
   const urn = level === 'scheme' && isUrnScheme(ref.scheme) && registeredCodec('urn') === undefined;
   if (urn) {
-    const lexical = urnLexicalForm(ref, components);
+    const lexical = urnLexicalForm(serialize(ref), components);
     if (lexical !== undefined) return lexical;
   }
   const out = serialize(normalizeReference(ref, level));
   if (!urn) return out;
-  const again = parse(out, 'iri-reference');
-  return urnLexicalForm(again, components) ?? out;
+  const again = componentsOf(out, 'iri-reference');
+  return urnLexicalForm(serialize(again), components) ?? out;
 }
 
 /** True for "urn" in any case (RFC 3986 §3.1: schemes are case-insensitive). */
@@ -196,7 +196,7 @@ const isUrnScheme = (scheme: string | undefined): boolean =>
  * ```
  */
 export function normalizeOracle(input: string, opts?: NormalizeOptions): string {
-  return normalForm(parse(input, 'iri-reference'), opts?.level ?? 'scheme', true);
+  return normalForm(componentsOf(input, 'iri-reference'), opts?.level ?? 'scheme', true);
 }
 
 /** The text before the first "#", for simple comparison without the fragment. */
@@ -230,8 +230,8 @@ export function equivalentOracle(a: string, b: string, opts?: EquivalentOptions)
   const ignoreFragment = opts?.ignoreFragment === true;
   if (level === 'simple') return ignoreFragment ? withoutFragment(a) === withoutFragment(b) : a === b;
   if (level !== 'syntax' && level !== 'scheme') throw new UriError('bad-component', 0, String(level), 'unknown comparison level');
-  const ra = parse(a, 'iri-reference');
-  const rb = parse(b, 'iri-reference');
+  const ra = componentsOf(a, 'iri-reference');
+  const rb = componentsOf(b, 'iri-reference');
   if (level === 'scheme' && isUrnScheme(ra.scheme) && isUrnScheme(rb.scheme) && registeredCodec('urn') === undefined) {
     // RFC 8141 §3.1: URN-equivalence ignores the r-, q- and f-components.
     const ua = normalForm(ra, level, false);

@@ -1,5 +1,5 @@
 /**
- * normalize and equivalent, one pass over the characters (src/normal-edits.ts),
+ * normalize and equivalent, one pass over the characters (src/normalizing-pass.ts),
  * against the component ladder of ./normalize-oracle.ts (parse, the steps of
  * RFC 3986 §6.2.2 and §6.2.3 on the components, serialize): the same
  * answers, errors included, on generated references and on every line of

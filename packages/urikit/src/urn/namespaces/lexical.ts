@@ -38,7 +38,7 @@ const LEXICAL = new Map<string, UrnLexicalRules>([ietfLexical, isbnLexical, issn
  * ```
  */
 export function namespaceNss(nid: string, nss: string): string {
-  const ns = registeredUrnNamespaces.get(nid) ?? LEXICAL.get(nid);
+  const ns = (registeredUrnNamespaces.size > 0 ? registeredUrnNamespaces.get(nid) : undefined) ?? LEXICAL.get(nid);
   if (ns?.normalizeNss === undefined || (ns.validateNss !== undefined && ns.validateNss(nss) >= 0)) return nss;
   return ns.normalizeNss(nss);
 }

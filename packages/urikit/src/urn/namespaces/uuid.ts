@@ -7,14 +7,13 @@ import type { UrnLexicalRules, UrnNamespace } from '../types.js';
 
 // RFC 4122 §3: UUID = time-low "-" time-mid "-" time-high-and-version "-"
 //   clock-seq-and-reserved clock-seq-low "-" node   (8-4-4-4-12 hexDigit)
-const HYPHENS = [8, 13, 18, 23];
 
 /** 8-4-4-4-12 hexadecimal digits (RFC 4122 §3, RFC 9562 §4). */
 function validateUuid(nss: string): number {
   for (let i = 0; i < 36; i++) {
     if (i >= nss.length) return i;
     const c = nss.charCodeAt(i);
-    if (HYPHENS.includes(i) ? c !== 0x2d : !(c < 128 && (CLASS[c]! & HEXDIG) !== 0)) return i;
+    if (i === 8 || i === 13 || i === 18 || i === 23 ? c !== 0x2d : !(c < 128 && (CLASS[c]! & HEXDIG) !== 0)) return i;
   }
   return nss.length === 36 ? -1 : 36;
 }

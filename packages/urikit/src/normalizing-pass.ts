@@ -1,6 +1,6 @@
 /**
  * Syntax-based normalization (RFC 3986 §6.2.2, and the generic part of
- * §6.2.3) in one pass: the scanner of parse.ts, run by `normalize`, calls
+ * §6.2.3) in one pass: the scanner of rfc3986-scanner.ts, run by `normalize`, calls
  * these edits as it meets each component, and they write the normal form
  * as it goes. Most URIs in real data are already normal: then nothing is
  * written and the input itself is the answer, with no allocation. Where a
@@ -8,7 +8,7 @@
  *
  * What a scheme does beyond the generic steps (its `normalize` step, a
  * URN's RFC 8141 §3 form) is left to normalize.ts: the pass only says, in
- * {@link schemeStep}, whether that step has anything to do.
+ * {@link lastPass}, whether that step has anything to do.
  */
 import { CLASS, UNRESERVED, hexValue } from './chars.js';
 import { normalizeTriplets, pctTriplet } from './triplets.js';
@@ -20,52 +20,20 @@ import { FILE_RULES, URN_RULES } from './schemes/rules.js';
 import type { SchemeRules } from './schemes/codec.js';
 
 /**
- * @internal What is left to do after the pass (normalize.ts): nothing
- * (0), the scheme's own `normalize` step on the components (1), or the URN
- * form of RFC 8141 §3 (2).
+ * @internal What is left to do after a pass, at the scheme level
+ * (RFC 3986 §6.2.3, normalize.ts): nothing (`'none'`), the scheme's own
+ * `normalize` step on the components (`'codec'`), or the URN form of
+ * RFC 8141 §3 (`'urn'`).
  *
  * @example
  * ```ts
  * beginEdits(true);
- * editScheme('mailto:a', 6, false);
- * schemeStep() // 1
+ * editScheme('URN:ex:a', 3, true);
+ * const step: SchemeStep = lastPass.step;
+ * step // "urn"
  * ```
  */
-export function schemeStep(): number {
-  return pass.step;
-}
-
-/**
- * @internal After a pass: where the input's scheme ends (the index of its
- * ":", the same in the normal form, whose scheme only changes case), or -1
- * without a scheme; and, at the scheme level, the scheme's rules (RFC 3986
- * §6.2.3), or undefined.
- *
- * @example
- * ```ts
- * beginEdits(true);
- * editScheme('HTTP://a/', 4, true);
- * passScheme() // 4
- * passRules()?.defaultPort // 80
- * ```
- */
-export function passScheme(): number {
-  return pass.schemeEnd;
-}
-
-/**
- * @internal The scheme's rules the last pass found (see {@link passScheme}).
- *
- * @example
- * ```ts
- * beginEdits(true);
- * editScheme('x:a', 1, false);
- * passRules() // undefined
- * ```
- */
-export function passRules(): SchemeRules | undefined {
-  return pass.rules;
-}
+export type SchemeStep = 'none' | 'codec' | 'urn';
 
 // The state of one pass. Module state, not an object per call, so that the
 // common case (nothing to edit) allocates nothing; a pass is synchronous
@@ -78,7 +46,7 @@ const pass = {
   schemeLevel: false,
   schemeEnd: -1,
   rules: undefined as SchemeRules | undefined, // the scheme's rules, at the scheme level
-  step: 0,
+  step: 'none' as SchemeStep,
   dots: false, // the path has a "%2E", which may make a dot segment (§6.2.2.3)
   // The output as it was where the path began: a path with dot segments is
   // written again whole, from its text (RFC 3986 §5.2.4 works on the whole path).
@@ -96,6 +64,24 @@ const pass = {
   pathTpos: 0,
   pathSame: true,
 };
+/**
+ * @internal What the last pass found, read by normalize.ts (fields, not
+ * calls, so that reading them enters no module): `step`, what is left to do
+ * (see {@link SchemeStep}); `schemeEnd`, where the input's scheme ends (the
+ * index of its ":", the same in the normal form, whose scheme only changes
+ * case), or -1; `rules`, at the scheme level the scheme's rules (RFC 3986
+ * §6.2.3), or undefined.
+ *
+ * @example
+ * ```ts
+ * beginEdits(true);
+ * editScheme('HTTP://a/', 4, true);
+ * lastPass.step // "none"
+ * lastPass.schemeEnd // 4
+ * lastPass.rules?.defaultPort // 80
+ * ```
+ */
+export const lastPass: { readonly step: SchemeStep; readonly schemeEnd: number; readonly rules: SchemeRules | undefined } = pass;
 const groups: number[] = [];
 
 /**
@@ -153,7 +139,7 @@ export function beginEdits(scheme: boolean): void {
   pass.schemeLevel = scheme;
   pass.schemeEnd = -1;
   pass.rules = undefined;
-  pass.step = 0;
+  pass.step = 'none';
 }
 
 /**
@@ -219,7 +205,7 @@ export function endEdits(input: string): string {
 /**
  * @internal The scheme `input[0, end)`: to lower case (§6.2.2.1); at the
  * scheme level its rules are looked up (a default port, an empty path
- * that is "/"), and {@link schemeStep} set when the scheme has a step of
+ * that is "/"), and {@link lastPass}'s step set when the scheme has a step of
  * its own: a URN (RFC 8141 §3, DESIGN.md rulings) or a `normalize` step
  * (`file`'s only where it may change something, see {@link editHost}).
  *
@@ -236,7 +222,7 @@ export function editScheme(input: string, end: number, upper: boolean): void {
   pass.schemeEnd = end;
   if (!pass.schemeLevel) return;
   pass.rules = schemeRulesAt(input, end);
-  pass.step = pass.rules === URN_RULES ? 2 : pass.rules?.normalize !== undefined && pass.rules !== FILE_RULES ? 1 : 0;
+  pass.step = pass.rules === URN_RULES ? 'urn' : pass.rules?.normalize !== undefined && pass.rules !== FILE_RULES ? 'codec' : 'none';
 }
 
 /**
@@ -316,13 +302,13 @@ export function editHost(input: string, start: number, end: number, cased?: bool
     }
   }
   if (!cased || plain) {
-    if (pass.rules === FILE_RULES && end - start === 9 && (cased ? input.slice(start, end).toLowerCase() === 'localhost' : input.startsWith('localhost', start))) pass.step = 1;
+    if (pass.rules === FILE_RULES && end - start === 9 && (cased ? input.slice(start, end).toLowerCase() === 'localhost' : input.startsWith('localhost', start))) pass.step = 'codec';
     if (cased) edit(input, start, undefined, end);
     return;
   }
   const text = input.slice(start, end);
   const normal = normalizeTriplets(text, true);
-  if (pass.rules === FILE_RULES && normal === 'localhost') pass.step = 1;
+  if (pass.rules === FILE_RULES && normal === 'localhost') pass.step = 'codec';
   if (normal !== text) edit(input, start, normal, end);
 }
 
@@ -453,7 +439,7 @@ export function editPath(input: string, start: number, end: number, authority: b
     }
   }
   if (!authority) {
-    if (pass.rules === FILE_RULES) pass.step = 1;
+    if (pass.rules === FILE_RULES) pass.step = 'codec';
   } else if ((path === undefined ? start === end : path === '') && pass.rules?.emptyPathIsSlash === true) {
     path = '/';
   }
