@@ -122,6 +122,7 @@ const NAMES = { type: 'array', maxItems: 1000, items: { type: 'string', maxLengt
 export const AUTHORITY_BODY_SCHEMA = {
   type: 'object',
   required: ['name'],
+  additionalProperties: false,
   properties: {
     name: { type: 'string', maxLength: 1024 },
     contact: { type: 'string', maxLength: 4096 },
@@ -132,6 +133,7 @@ export const AUTHORITY_BODY_SCHEMA = {
     charset: { type: 'string', maxLength: 20 },
     children: NAMES,
     parents: NAMES,
+    resolvers: { type: 'object', maxProperties: 2000, additionalProperties: { type: 'string', maxLength: 4096 } },
   },
 } as const;
 

@@ -9,7 +9,9 @@
  * they should not be case-sensitive") unless an authority is configured
  * case-sensitive.
  */
+import { inAuthority } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
+import type { Authority } from '../../store/types.js';
 
 /** How long a read of the authority registry serves before it is read again (other processes may change it). */
 const REFRESH_MS = 10_000;
@@ -77,7 +79,11 @@ export class HostAuthorities {
     this.#set([]);
   }
 
-  #set(fromRegistry: readonly string[]): void {
+  /** The delegated child authorities of the registry, longest name first: [child, resolver base URL]. */
+  #delegations: Array<[string, string]> = [];
+
+  #set(fromRegistry: readonly string[], delegations: Array<[string, string]> = []): void {
+    this.#delegations = delegations.sort((x, y) => y[0].length - x[0].length);
     const m = new Map<string, string>();
     for (const a of [...fromRegistry, ...(this.opts.held ?? []), ...(this.opts.fallback !== undefined ? [this.opts.fallback] : [])]) {
       if (a.startsWith('urn:dns:')) m.set(a.slice(8), a);
@@ -88,7 +94,7 @@ export class HostAuthorities {
   /** Reads the registry again now. */
   async refresh(): Promise<void> {
     this.#reading ??= this.store.authorities.list()
-      .then((list) => { this.#set(list.map((a) => a.name)); this.#readAt = Date.now(); })
+      .then((list) => { this.#set(list.map((a) => a.name), delegationsOf(list)); this.#readAt = Date.now(); })
       .catch(() => { this.#readAt = Date.now(); })
       .finally(() => { this.#reading = undefined; });
     return this.#reading;
@@ -103,10 +109,36 @@ export class HostAuthorities {
     return this.opts.fallback;
   }
 
+  /**
+   * The child authority a name belongs to when that child is delegated to
+   * another resolver (1995 draft §3.5.3: an authority's children are named
+   * by urn+c; §6A: resolution handed over to other hosts), with that
+   * resolver's base URL; the longest matching child wins.
+   */
+  delegatedTo(key: string): { authority: string; resolver: string } | undefined {
+    if (Date.now() - this.#readAt > REFRESH_MS) void this.refresh();
+    for (const [authority, resolver] of this.#delegations) {
+      if (inAuthority(key, authority)) return { authority, resolver };
+    }
+    return undefined;
+  }
+
   /** True when the ElementIDs of `authority` match without regard to case (1995 draft §2.3.1): every `urn:dns:` one not configured otherwise. */
   caseInsensitive(authority: string): boolean {
     return authority.startsWith('urn:dns:') && !this.#caseSensitive.has(authority);
   }
+}
+
+/** The children of the registry's authorities that another resolver holds, each with its resolver. */
+function delegationsOf(list: readonly Authority[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const a of list) {
+    for (const c of a.children) {
+      const r = a.resolvers !== undefined && Object.hasOwn(a.resolvers, c) ? a.resolvers[c] : undefined;
+      if (r !== undefined) out.push([c, r]);
+    }
+  }
+  return out;
 }
 
 /**
