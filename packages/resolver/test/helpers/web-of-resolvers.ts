@@ -3,7 +3,9 @@
  * §3.5.3): A holds urn:example:a and delegates its child urn:example:a:b
  * to B (and urn:example:a:gone to a port where no one listens); B holds
  * urn:example:a:b and delegates urn:example:a:b:c to C; C holds
- * urn:example:a:b:c and delegates urn:example:a:b:c:loop back to A, a cycle.
+ * urn:example:a:b:c and delegates urn:example:a:b:c:loop back to A (a
+ * loop of name delegations) and names urn:example:a, at A, as its child
+ * (a cycle of authorities).
  */
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { createToken } from '../../src/store/index.js';
@@ -42,8 +44,8 @@ export async function startWebOfResolvers(): Promise<WebOfResolvers> {
     resolvers: { 'urn:example:a': a!.url, 'urn:example:a:b:c': c!.url },
   });
   await must(c!, '/admin/authorities', {
-    name: 'urn:example:a:b:c', parents: ['urn:example:a:b'], children: ['urn:example:a:b:c:loop'],
-    resolvers: { 'urn:example:a:b': b!.url, 'urn:example:a:b:c:loop': a!.url },
+    name: 'urn:example:a:b:c', parents: ['urn:example:a:b'], children: ['urn:example:a:b:c:loop', 'urn:example:a'],
+    resolvers: { 'urn:example:a:b': b!.url, 'urn:example:a:b:c:loop': a!.url, 'urn:example:a': a!.url },
   });
   await must(a!, '/admin/names/urn:example:a:doc', { locations: ['http://example.org/a/doc'] });
   await must(c!, '/admin/names/urn:example:a:b:c:doc', { locations: ['http://example.org/c/doc'] });
