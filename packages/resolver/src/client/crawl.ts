@@ -20,6 +20,7 @@ import { mediaType } from './answer.js';
  * @example
  * ```ts
  * const o: CrawlOptions = { maxResolvers: 10, maxDepth: 4, timeoutMs: 2000, allowPrivate: true };
+ * o.maxDepth; // 4
  * ```
  */
 export interface CrawlOptions {
@@ -45,7 +46,8 @@ export interface CrawlOptions {
  *
  * @example
  * ```ts
- * const n: CrawlNode = { resolver: 'http://127.0.0.1:4500', authority: 'urn:example:a', depth: 1, children: [], parents: [] };
+ * const n: CrawlNode = { resolver: 'http://127.0.0.1:4500', authority: 'urn:example:a', depth: 1, children: [], repeat: 'cycle' };
+ * n.repeat; // 'cycle' (an ancestor of itself: shown, not followed)
  * ```
  */
 export interface CrawlNode {
@@ -73,8 +75,9 @@ export interface CrawlNode {
  * ```ts
  * const server = await startServer({ port: 0, db: ':memory:', demo: true });
  * const r: CrawlResult = await crawl(server.url, { allowPrivate: true });
- * r.resolvers; // [server.url]
- * r.root.children.map((c) => c.authority).includes('urn:dns:urn.flixco.com'); // true
+ * r.resolvers.length; // 1
+ * // The demo answers a bare urn+c for its default authority, library.bigstate.edu (1995 draft §3.3):
+ * r.root.children.map((c) => c.authority); // ['urn:dns:physics.bigstate.edu']
  * await server.close();
  * ```
  */
@@ -231,7 +234,7 @@ function reason(e: unknown): string {
  * const server = await startServer({ port: 0, db: ':memory:', demo: true });
  * const r = await crawl(server.url, { allowPrivate: true, maxDepth: 2 });
  * r.errors; // 0
- * (await crawl(server.url)).root.error; // 'the address 127.0.0.1 is loopback, not an address allowed here' (public only by default)
+ * (await crawl(server.url)).root.error; // '127.0.0.1 is loopback, not an address allowed here' (public only by default)
  * await server.close();
  * ```
  */
