@@ -10,6 +10,7 @@ import { extractCommand } from './commands/extract.js';
 import { gatewayCommand, importCommand, resolveUrnCommand, serveCommand } from './commands/service.js';
 import { tokenCommand } from './commands/token.js';
 import { linksCommand } from './commands/links.js';
+import { crawlCommand } from './commands/crawl.js';
 
 export { EXIT_FAILURE, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from './command.js';
 export type { Command } from './command.js';
@@ -21,13 +22,13 @@ export type { Command } from './command.js';
  * ```ts
  * COMMANDS.map((c) => c.name)
  * // ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn',
- * //  'serve', 'gateway', 'resolve-urn', 'import', 'token', 'links']
+ * //  'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links']
  * ```
  */
 export const COMMANDS: readonly Command[] = [
   parseCommand, validateCommand, resolveCommand, normalizeCommand, compareCommand,
   extractCommand, lintCommand, hostCommand, urnCommand,
-  serveCommand, gatewayCommand, resolveUrnCommand, importCommand, tokenCommand, linksCommand,
+  serveCommand, gatewayCommand, resolveUrnCommand, crawlCommand, importCommand, tokenCommand, linksCommand,
 ];
 
 function version(): string {
