@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUrc0 } from '../../src/formats/urc0.js';
+import { HostAuthorities } from '../../src/server/resolution/host-authorities.js';
+import { openStore } from '../../src/store/index.js';
 import { get } from '../helpers/http.js';
 import { startWebOfResolvers, type WebOfResolvers } from '../helpers/web-of-resolvers.js';
 
@@ -61,5 +63,26 @@ describe('delegation between resolvers', () => {
     }
     expect((await get(web.a.url, '/urn:example:z:urn+c')).status).toBe(200);
     expect((await get(web.a.url, '/urn:example:z:urn+c', { accept: 'text/plain' })).text).toBe('');
+  });
+
+  it('finds the delegated child a name belongs to: the longest, by whole segments', async () => {
+    const store = await openStore(':memory:');
+    try {
+      await store.authorities.put({ name: 'urn:example:x', parents: [], children: ['urn:example:x:1', 'urn:example:x:1:2', 'urn:example:x:3'],
+        resolvers: { 'urn:example:x:1': 'http://r1.example', 'urn:example:x:1:2': 'http://r2.example' } });
+      const held = new HostAuthorities(store);
+      await held.refresh();
+      const cases: Array<[string, string | undefined]> = [
+        ['urn:example:x:1:2:z', 'http://r2.example'],
+        ['urn:example:x:1:3', 'http://r1.example'],
+        ['urn:example:x:1', 'http://r1.example'],
+        ['urn:example:x:12', undefined],
+        ['urn:example:x:3:a', undefined],
+        ['urn:example:x', undefined],
+      ];
+      for (const [key, resolver] of cases) expect(held.delegatedTo(key)?.resolver, key).toBe(resolver);
+    } finally {
+      await store.close();
+    }
   });
 });
