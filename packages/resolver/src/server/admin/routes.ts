@@ -24,6 +24,7 @@ import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from '../http/ratelimit.js';
 import { adminAuth, inScope, isKeyText, problem, scopedPrefix } from './scope.js';
 import { ADMIN_ROUTE_DOCS as D } from './docs.js';
+import { delegations, RESOLVER_SCHEMES } from './delegations.js';
 
 
 const STATUSES: ReadonlySet<string> = new Set(['active', 'moved', 'withdrawn', 'reserved']);
@@ -53,24 +54,6 @@ function uriField(v: unknown, field: string, schemes: ReadonlySet<string>): stri
   checkScheme(v, field, schemes);
   return v;
 }
-
-/**
- * The `resolvers` of an authority: each key a child or parent it names
- * (canonical), each value the http(s) base URL of the resolver holding it
- * (1995 draft §3.5.3: the delegations urn+c and urn+p answer).
- */
-function delegations(v: unknown, related: readonly string[]): Record<string, string> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new InputError('"resolvers" must be an object: authority name to resolver URL');
-  const out: Record<string, string> = {};
-  for (const [k, url] of Object.entries(v as Record<string, unknown>)) {
-    const name = authorityPrefix(k);
-    if (!related.includes(name)) throw new InputError(`"resolvers": "${k.slice(0, 64)}" is neither a child nor a parent of this authority`);
-    out[name] = uriField(url, `resolvers.${name}`, HTTP_SCHEMES);
-  }
-  return out;
-}
-
-const HTTP_SCHEMES: ReadonlySet<string> = new Set(['http', 'https']);
 
 function optText(v: unknown, field: string, max = 1000): string | undefined {
   if (v === undefined || v === null) return undefined;
@@ -353,7 +336,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
         a = { name, children: names(b.children, 'children'), parents: names(b.parents, 'parents') };
         if (b.contact !== undefined) a.contact = uriField(b.contact, 'contact', contactSchemes);
         if (b.allUrl !== undefined) a.allUrl = uriField(b.allUrl, 'allUrl', schemes);
-        if (b.resolvers !== undefined) a.resolvers = delegations(b.resolvers, [...a.children, ...a.parents]);
+        if (b.resolvers !== undefined) a.resolvers = delegations(b.resolvers, [...a.children, ...a.parents], (v, f) => uriField(v, f, RESOLVER_SCHEMES));
         const meta = optText(b.meta, 'meta', 8192); if (meta !== undefined) a.meta = meta;
         const allMeta = optText(b.allMeta, 'allMeta', 8192); if (allMeta !== undefined) a.allMeta = allMeta;
         const language = optText(b.language, 'language', 64); if (language !== undefined) a.language = language;
