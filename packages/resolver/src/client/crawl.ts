@@ -266,15 +266,21 @@ export async function crawl(start: string, options: CrawlOptions = {}): Promise<
     let children: NameList;
     try {
       children = await askList(node.resolver, node.authority, 'c', opts);
-      if (node.authority !== '') {
-        authorities++;
-        const parents = await askList(node.resolver, node.authority, 'p', opts);
-        node.parents = parents.names.map((name) => (parents.resolvers[name] !== undefined ? { name, resolver: parents.resolvers[name]! } : { name }));
-      }
     } catch (e) {
       node.error = reason(e);
       errors++;
       return;
+    }
+    if (node.authority !== '') {
+      authorities++;
+      try {
+        const parents = await askList(node.resolver, node.authority, 'p', opts);
+        node.parents = parents.names.map((name) => (parents.resolvers[name] !== undefined ? { name, resolver: parents.resolvers[name]! } : { name }));
+      } catch (e) {
+        // A resolver that fails urn+p (required too, §3.5.4) is reported; its children are still walked.
+        node.error = reason(e);
+        errors++;
+      }
     }
     const below = new Set(path).add(key);
     for (const name of children.names) {

@@ -28,6 +28,11 @@ function startBadResolver(): Promise<http.Server> {
     if (how === 'loop') { res.writeHead(302, { location: (req.url ?? '').replace('/loop/', '/loop2/') }); res.end(); return; }
     if (how === 'loop2') { res.writeHead(302, { location: (req.url ?? '').replace('/loop2/', '/loop/') }); res.end(); return; }
     if (how === 'slow') return; // never answers
+    if (how === 'no-parents') {
+      // urn+c answered (one child, itself: a cycle), urn+p not.
+      if ((req.url ?? '').endsWith('urn+c')) { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('urn:example:bad:no-parents\r\n'); return; }
+      res.writeHead(404, { 'content-type': 'text/plain' }); res.end('Not Found'); return;
+    }
     res.writeHead(404); res.end();
   });
   return new Promise((r) => server.listen(0, '127.0.0.1', () => r(server)));
@@ -48,7 +53,7 @@ describe('crawl the web of resolvers', () => {
     web = await startWebOfResolvers();
     bad = await startBadResolver();
     badUrl = `http://127.0.0.1:${(bad.address() as AddressInfo).port}`;
-    const kinds = ['garbage', 'json-garbage', 'huge', 'loop', 'slow'];
+    const kinds = ['garbage', 'json-garbage', 'huge', 'loop', 'slow', 'no-parents'];
     const r = await web.put(web.a, '/admin/authorities', {
       name: 'urn:example:bad', parents: [], children: kinds.map((k) => `urn:example:bad:${k}`),
       resolvers: Object.fromEntries(kinds.map((k) => [`urn:example:bad:${k}`, `${badUrl}/${k}`])),
@@ -63,7 +68,7 @@ describe('crawl the web of resolvers', () => {
 
   it('lists the tree of resolvers and authorities, a cycle shown and not followed, an unreachable child and every bad resolver with its reason', async () => {
     const r = await crawl(web.a.url, { allowPrivate: true, timeoutMs: 500, maxBytes: 64 * 1024 });
-    expect(r.resolvers).toEqual([web.a.url, web.b.url, web.c.url, 'http://127.0.0.1:1', ...['garbage', 'json-garbage', 'huge', 'loop', 'slow'].map((k) => `${badUrl}/${k}`)]);
+    expect(r.resolvers).toEqual([web.a.url, web.b.url, web.c.url, 'http://127.0.0.1:1', ...['garbage', 'json-garbage', 'huge', 'loop', 'slow', 'no-parents'].map((k) => `${badUrl}/${k}`)]);
     expect(r.root.children.map((n) => n.authority)).toEqual(['urn:example:a', 'urn:example:bad']);
     const c = find(r.root, 'urn:example:a:b:c')!;
     expect(c).toMatchObject({ resolver: web.c.url, depth: 3, parents: [{ name: 'urn:example:a:b', resolver: web.b.url }] });
@@ -76,10 +81,14 @@ describe('crawl the web of resolvers', () => {
     expect(errorOf('urn:example:bad:huge')).toContain('larger than 65536 bytes');
     expect(errorOf('urn:example:bad:loop')).toContain('redirect loop');
     expect(errorOf('urn:example:bad:slow')).toContain('no answer within 500 ms');
-    expect(r.errors).toBe(6);
+    // A resolver that fails urn+p is reported, and its urn+c still walked.
+    const noParents = find(r.root, 'urn:example:bad:no-parents')!;
+    expect(noParents.error).toBe('urn+p: HTTP 404 Not Found');
+    expect(noParents.children.map((n) => [n.authority, n.repeat])).toEqual([['urn:example:bad:no-parents', 'cycle']]);
+    expect(r.errors).toBe(7);
     const text = crawlText(r);
     expect(text).toContain(`      urn:example:a at ${web.a.url}  [cycle: not followed]\n`);
-    expect(text.trimEnd().split('\n').at(-1)).toBe(`9 resolvers, ${r.authorities} authorities, 6 errors`);
+    expect(text.trimEnd().split('\n').at(-1)).toBe(`10 resolvers, ${r.authorities} authorities, 7 errors`);
   });
 
   it('keeps to its bounds: resolvers, depth, private addresses', async () => {
