@@ -46,7 +46,7 @@ export interface CommandRow {
  * ```ts
  * COMMAND_TABLE.map((c) => c.name)
  * // ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn',
- * //  'serve', 'gateway', 'resolve-urn', 'import', 'token', 'links', 'harvest']
+ * //  'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links', 'harvest']
  * ```
  */
 export const COMMAND_TABLE = [
@@ -73,6 +73,7 @@ export const COMMAND_TABLE = [
   { name: 'serve', loads: 'resolver' },
   { name: 'gateway', loads: 'resolver' },
   { name: 'resolve-urn', loads: 'resolver' },
+  { name: 'crawl', loads: 'resolver' },
   { name: 'import', loads: 'resolver' },
   { name: 'token', loads: 'resolver' },
   { name: 'links', loads: 'resolver' },

@@ -3,6 +3,7 @@
  * child process, the way a script would. `npm test` builds first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
@@ -62,3 +63,32 @@ export function run(args: string[], input?: string | Buffer | Readable, opts: { 
 export function records(stdout: string): Array<Record<string, unknown>> {
   return stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
 }
+
+/** The long-running commands started by startService (a test file stops them in its afterAll). */
+export const services: ChildProcess[] = [];
+
+/** Starts a long-running command with --json and resolves to its first line of output. */
+export async function startService(args: string[]): Promise<{ child: ChildProcess; info: { url: string; port: number } }> {
+  // A server stopped by a test need not wait for a load balancer to notice (serve's --drain-seconds).
+  const drain = args[0] === 'serve' && !args.includes('--drain-seconds') ? ['--drain-seconds', '0'] : [];
+  const child = start([...args, ...drain, '--json']);
+  services.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+  const first = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', (l) => { rl.close(); resolve(l); });
+    child.once('exit', (code) => reject(new Error(`urikit ${args.join(' ')} exited ${code}: ${stderr}`)));
+  });
+  return { child, info: JSON.parse(first) as { url: string; port: number } };
+}
+
+/** Sends SIGTERM and resolves to the exit status. */
+export function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+

@@ -7,41 +7,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { records, requireBuilt, run, start } from './run.js';
+import { records, requireBuilt, run, services, start, startService, stop } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'urikit-cli-'));
 const db = join(dir, 'names.sqlite');
-const children: ChildProcess[] = [];
-
-/** Starts a long-running command with --json and resolves to its first line of output. */
-async function startService(args: string[]): Promise<{ child: ChildProcess; info: { url: string; port: number } }> {
-  // A server stopped by a test need not wait for a load balancer to notice (serve's --drain-seconds).
-  const drain = args[0] === 'serve' && !args.includes('--drain-seconds') ? ['--drain-seconds', '0'] : [];
-  const child = start([...args, ...drain, '--json']);
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
-  const first = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
-    rl.once('line', (l) => { rl.close(); resolve(l); });
-    child.once('exit', (code) => reject(new Error(`urikit ${args.join(' ')} exited ${code}: ${stderr}`)));
-  });
-  return { child, info: JSON.parse(first) as { url: string; port: number } };
-}
-
-/** Sends SIGTERM and resolves to the exit status. */
-function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const children: ChildProcess[] = services;
 
 let server: { child: ChildProcess; info: { url: string; port: number } };
 const AJ17 = 'urn:dns:library.bigstate.edu:aj17-mcc';

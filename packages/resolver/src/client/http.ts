@@ -9,7 +9,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { classifyHost } from 'urikit';
+import { classifyHost, type HostClass } from 'urikit';
+import { addressClass, guardedLookup, isAllowedAddress } from '../links/guard.js';
 
 /**
  * What came back from a resolver.
@@ -57,6 +58,12 @@ export interface HttpGetOptions {
    * loopback, private or link-local hosts (server-side request forgery).
    */
   publicOnly?: boolean;
+  /**
+   * The address classes it may connect to, decided by the link checker's
+   * guard on every address a name resolves to (links/guard.ts); a crawler
+   * passes PUBLIC_ONLY unless told to reach private networks.
+   */
+  allowAddresses?: ReadonlySet<HostClass> | 'all';
 }
 
 /** Why an address may not be used, or undefined when it is public. */
@@ -113,7 +120,16 @@ export function httpGet(url: string, opts: HttpGetOptions): Promise<HttpAnswer> 
         return;
       }
     }
-    const req = send(target, { method: 'GET', headers: opts.headers, timeout: opts.timeout, ...(opts.publicOnly ? { lookup: publicLookup } : {}) }, (res) => {
+    const allowed = opts.allowAddresses;
+    if (allowed !== undefined) {
+      const literal = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
+      if (isIP(literal) && !isAllowedAddress(literal, allowed)) {
+        reject(new Error(`${url}: ${literal} is ${addressClass(literal)}, not an address allowed here`));
+        return;
+      }
+    }
+    const lookup = opts.publicOnly ? publicLookup : allowed !== undefined ? (guardedLookup(allowed) as unknown as LookupFunction) : undefined;
+    const req = send(target, { method: 'GET', headers: opts.headers, timeout: opts.timeout, ...(lookup !== undefined ? { lookup } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {

@@ -14,3 +14,5 @@ export type { HttpAnswer, HttpGetOptions } from './http.js';
 export { interpretRedirect, urnInReasonPhrase, urnOfRfc2169Url } from './redirect.js';
 export type { RedirectMeaning } from './redirect.js';
 export { compileEre } from './ere.js';
+export { crawl, crawlText, readNameList } from './crawl.js';
+export type { CrawlOptions, CrawlNode, CrawlResult } from './crawl.js';

@@ -4,6 +4,7 @@
  * history).
  */
 import type { HistoryTable, NamesTable } from './schema.js';
+import { nameKey } from './keys.js';
 import type { NameInput, NameRecord, NameStatus } from './types.js';
 
 /** The optional fields a record takes from its input and keeps in its JSON data, in a fixed order. */
@@ -134,7 +135,7 @@ export function recordToRow(r: NameRecord): NamesTable {
 export function nextRecord(key: string, input: NameInput, current: NameRecord | undefined, now: number): NameRecord {
   const r: NameRecord = {
     key,
-    urn: input.urn,
+    urn: registeredSpelling(input.urn, current),
     status: input.status ?? 'active',
     locations: input.locations ?? [],
     version: current ? current.version + 1 : 1,
@@ -144,6 +145,18 @@ export function nextRecord(key: string, input: NameInput, current: NameRecord | 
   copyOptional(input, r);
   if (current) copyLinks(current, r);
   return r;
+}
+
+/**
+ * The URN a write keeps: the spelling the name was registered with when
+ * `urn` differs from it only where the key folds case and the ElementID
+ * is spelled alike (keys.ts: the scheme, the NID, a DNS AuthorityID);
+ * else `urn`, which the lifecycle refuses as a case variant when its
+ * ElementID is spelled otherwise (lifecycle.ts).
+ */
+function registeredSpelling(urn: string, current: NameRecord | undefined): string {
+  if (current === undefined || current.urn === urn) return urn;
+  return nameKey(current.urn).spelling === nameKey(urn).spelling ? current.urn : urn;
 }
 
 /** True if writing `next` over `current` would change nothing a client can see. */

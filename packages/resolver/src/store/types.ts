@@ -215,6 +215,14 @@ export interface Authority {
   children: string[];
   /** urn+p: the naming authorities that authorized this one. */
   parents: string[];
+  /**
+   * Where a child or parent authority is resolved when it is not here: its
+   * name (one of `children` or `parents`) to the base URL of the resolver
+   * that holds it, a delegation (1995 draft §3.5.3: urn+c lets a client
+   * traverse "the web of URN resolvers"). Names under a delegated child
+   * are redirected there.
+   */
+  resolvers?: Record<string, string>;
 }
 
 /**

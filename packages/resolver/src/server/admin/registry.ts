@@ -12,6 +12,7 @@ import type { Store } from '../../store/store.js';
 import type { Authority } from '../../store/types.js';
 import { InputError } from '../../store/validate.js';
 import { ADMIN_ROUTE_DOCS as D } from './docs.js';
+import { delegations, RESOLVER_SCHEMES } from './delegations.js';
 import { inputError, jsonObject, optText, uriField, urnFromPath } from './request.js';
 import { AUTHORITY_BODY_SCHEMA, PREFIX_RULE_BODY_SCHEMA } from './schemas.js';
 import { inScope as scoped, problem } from './scope.js';
@@ -75,6 +76,7 @@ export async function registryRoutes(admin: FastifyInstance, { store, schemes }:
       a = { name, children: names(b.children, 'children'), parents: names(b.parents, 'parents') };
       if (b.contact !== undefined) a.contact = uriField(b.contact, 'contact', contactSchemes);
       if (b.allUrl !== undefined) a.allUrl = uriField(b.allUrl, 'allUrl', schemes);
+      if (b.resolvers !== undefined) a.resolvers = delegations(b.resolvers, [...a.children, ...a.parents], (v, f) => uriField(v, f, RESOLVER_SCHEMES));
       const meta = optText(b.meta, 'meta', 8192); if (meta !== undefined) a.meta = meta;
       const allMeta = optText(b.allMeta, 'allMeta', 8192); if (allMeta !== undefined) a.allMeta = allMeta;
       const language = optText(b.language, 'language', 64); if (language !== undefined) a.language = language;

@@ -165,6 +165,7 @@ export const AUTHORITY_BODY_SCHEMA = {
     charset: { type: 'string', maxLength: 20 },
     children: NAMES,
     parents: NAMES,
+    resolvers: { type: 'object', maxProperties: 2000, additionalProperties: { type: 'string', maxLength: 4096 } },
   },
 } as const;
 

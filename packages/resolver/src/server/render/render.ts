@@ -229,25 +229,39 @@ export function recordText(r: NameRecord): string {
 /**
  * A list of names (urn+c, urn+p, I2Ns, the urn+a list): one per line,
  * each followed by CRLF as 1995 draft §3.5.3 says, or as JSON, HTML,
- * text/uri-list, or urc-0 parts.
+ * text/uri-list, or urc-0 parts. A name in `resolvers` is held by another
+ * resolver (a delegation): its base URL follows the name after a space in
+ * text/plain, is a `Resolver:` line of the part's metainformation in
+ * urc-0 (§3.4.2), a comment line before it in text/uri-list (RFC 2483
+ * §5), the `resolvers` object in JSON, and the link in HTML.
  *
  * @example
  * ```ts
  * renderNames('children of urn:dns:flixco.com', ['urn:dns:urn.flixco.com'], 'plain').body // 'urn:dns:urn.flixco.com\r\n'
+ * renderNames('children', ['urn:dns:b.example'], 'plain', undefined, undefined, { 'urn:dns:b.example': 'http://b.example:4500' }).body // 'urn:dns:b.example http://b.example:4500\r\n'
  * ```
  */
-export function renderNames(title: string, names: readonly string[], format: ResultFormat, links?: (name: string) => string, urc0LineLength?: number): Rendered {
+export function renderNames(title: string, names: readonly string[], format: ResultFormat, links?: (name: string) => string, urc0LineLength?: number, resolvers: Readonly<Record<string, string>> = {}): Rendered {
+  const at = (n: string): string | undefined => (Object.hasOwn(resolvers, n) ? resolvers[n] : undefined);
   switch (format) {
     case 'plain':
-      return { format, body: names.map((n) => `${n}\r\n`).join('') };
+      return { format, body: names.map((n) => `${n}${at(n) !== undefined ? ` ${at(n)}` : ''}\r\n`).join('') };
     case 'uri-list':
-      return { format, body: `# ${title}\r\n${names.map((n) => `${n}\r\n`).join('')}` };
-    case 'json':
-      return { format, body: `${JSON.stringify({ title, names })}\n` };
+      return { format, body: `# ${title}\r\n${names.map((n) => `${at(n) !== undefined ? `# resolver: ${at(n)}\r\n` : ''}${n}\r\n`).join('')}` };
+    case 'json': {
+      const held = Object.fromEntries(names.flatMap((n) => (at(n) !== undefined ? [[n, at(n)!]] : [])));
+      return { format, body: `${JSON.stringify({ title, names, ...(Object.keys(held).length > 0 ? { resolvers: held } : {}) })}\n` };
+    }
     case 'urc-0':
-      return { format, body: formatUrc0(names.map((n) => ({ url: n })), urc0Options(urc0LineLength)) };
-    case 'html':
-      return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<ul>\n${names.map((n) => `<li>${links ? htmlLink(links(n), n) : `<code>${escapeHtml(n)}</code>`}</li>`).join('\n')}\n</ul>`) };
+      return { format, body: formatUrc0(names.map((n) => (at(n) !== undefined ? { url: n, meta: `Resolver: ${at(n)}` } : { url: n })), urc0Options(urc0LineLength)) };
+    case 'html': {
+      const item = (n: string): string => {
+        const r = at(n);
+        if (r !== undefined) return `${htmlLink(`${r.replace(/\/+$/, '')}${links ? links(n) : `/${n}`}`, n)} (resolved at ${escapeHtml(r)})`;
+        return links ? htmlLink(links(n), n) : `<code>${escapeHtml(n)}</code>`;
+      };
+      return { format, body: htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<ul>\n${names.map((n) => `<li>${item(n)}</li>`).join('\n')}\n</ul>`) };
+    }
   }
 }
 

@@ -8,6 +8,7 @@
  * store key's business: store/keys.ts.)
  */
 import type { Store } from '../../store/store.js';
+import type { Authority } from '../../store/types.js';
 
 /** How long a read of the authority registry serves before it is read again (other processes may change it). */
 const REFRESH_MS = 10_000;
@@ -70,7 +71,11 @@ export class HostAuthorities {
     this.#set([]);
   }
 
-  #set(fromRegistry: readonly string[]): void {
+  /** The delegated child authorities of the registry: child to resolver base URL. */
+  #delegations = new Map<string, string>();
+
+  #set(fromRegistry: readonly string[], delegations = new Map<string, string>()): void {
+    this.#delegations = delegations;
     const m = new Map<string, string>();
     for (const a of [...fromRegistry, ...(this.opts.held ?? []), ...(this.opts.fallback !== undefined ? [this.opts.fallback] : [])]) {
       if (a.startsWith('urn:dns:')) m.set(a.slice(8), a);
@@ -81,7 +86,7 @@ export class HostAuthorities {
   /** Reads the registry again now. */
   async refresh(): Promise<void> {
     this.#reading ??= this.store.authorities.list()
-      .then((list) => { this.#set(list.map((a) => a.name)); this.#readAt = Date.now(); })
+      .then((list) => { this.#set(list.map((a) => a.name), delegationsOf(list)); this.#readAt = Date.now(); })
       .catch(() => { this.#readAt = Date.now(); })
       .finally(() => { this.#reading = undefined; });
     return this.#reading;
@@ -104,9 +109,39 @@ export class HostAuthorities {
     return h !== undefined ? this.#byHost.get(h) : undefined;
   }
 
+  /**
+   * The child authority a name belongs to when that child is delegated to
+   * another resolver (1995 draft §3.5.3: an authority's children are named
+   * by urn+c; §6A: resolution handed over to other hosts), with that
+   * resolver's base URL; the longest matching child wins.
+   */
+  delegatedTo(key: string): { authority: string; resolver: string } | undefined {
+    if (Date.now() - this.#readAt > REFRESH_MS) void this.refresh();
+    if (this.#delegations.size === 0) return undefined;
+    // The key and each of its ":"-prefixes, longest first: one map lookup a segment (inAuthority's rule).
+    for (let end = key.length; end > 4; end = key.lastIndexOf(':', end - 1)) {
+      const authority = key.slice(0, end);
+      const resolver = this.#delegations.get(authority);
+      if (resolver !== undefined) return { authority, resolver };
+    }
+    return undefined;
+  }
+
   /** True when `host` (lower case, no port) is the host of a `urn:dns:` authority held here (the fallback included). */
   holds(host: string): boolean {
     return this.#byHost.has(host);
   }
+}
+
+/** The children of the registry's authorities that another resolver holds, each with its resolver. */
+function delegationsOf(list: readonly Authority[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of list) {
+    for (const c of a.children) {
+      const r = a.resolvers !== undefined && Object.hasOwn(a.resolvers, c) ? a.resolvers[c] : undefined;
+      if (r !== undefined) out.set(c, r);
+    }
+  }
+  return out;
 }
 

@@ -7,8 +7,12 @@
  *   urn+a  a pointer to the list of all ElementIDs (optional)   §3.5.2
  *          (?list: that list, one ElementID and CRLF a line)
  *   urn+c  the child naming authorities (required)              §3.5.3
+ *          (for the whole resolver: every authority it holds)
  *   urn+p  the parent naming authorities (required)             §3.5.4
  * ```
+ *
+ * A child or parent held by another resolver carries that resolver's
+ * base URL (the authority's `resolvers`): a delegation a crawler follows.
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
 import { renderLocations, renderNames } from '../render/render.js';
@@ -105,9 +109,12 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
       const meta = a?.allUrl !== undefined ? a.allMeta : `This file is a list of the ${n} names of ${title} known to this resolver, one ElementID per line.`;
       return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }, ctx.urc0LineLength));
     }
-    case 'c':
-      return answer(renderNames(`naming authorities authorized by ${title}`, a?.children ?? [], format, (n) => `/${n}:urn+c`, ctx.urc0LineLength));
+    case 'c': {
+      // §3.5.3 for the whole resolver: the authorities it holds (its registry), the roots of its part of the web.
+      const children = authority === '' ? (await ctx.store.authorities.list()).map((x) => x.name) : a?.children ?? [];
+      return answer(renderNames(`naming authorities authorized by ${title}`, children, format, (n) => `/${n}:urn+c`, ctx.urc0LineLength, a?.resolvers));
+    }
     case 'p':
-      return answer(renderNames(`naming authorities that authorized ${title}`, a?.parents ?? [], format, (n) => `/${n}:urn+p`, ctx.urc0LineLength));
+      return answer(renderNames(`naming authorities that authorized ${title}`, a?.parents ?? [], format, (n) => `/${n}:urn+p`, ctx.urc0LineLength, a?.resolvers));
   }
 }

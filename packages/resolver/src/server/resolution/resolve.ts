@@ -144,11 +144,17 @@ export class UrnResolutionService {
       if (e instanceof UriError) return invalid(e, urn, authority !== undefined ? authority.length + 1 : 0);
       throw e;
     }
-    // 1995 draft §2.3, §3.5: ElementIDs beginning "urn+" are reserved requests.
-    if (nk.elementId.startsWith('urn+')) return answerReserved(this.#reservedContext(req), nk.authority, nk.elementId, t.list);
+    // 1995 draft §2.3, §3.5: ElementIDs beginning "urn+" are reserved requests, of the
+    // authority before them (a registry's authority may be deeper than the NID: urn:example:a:b).
+    const last = nk.key.lastIndexOf(':');
+    if (nk.key.startsWith('urn+', last + 1) && last >= nk.authority.length) return answerReserved(this.#reservedContext(req), nk.key.slice(0, last), nk.key.slice(last + 1), t.list);
     if (t.service === 'I=I') return this.#same(req, t, nk, accept);
     const asked = this.#asked(req, t, accept);
     const subject = await readSubject(this.store, nk, this.extras.health);
+    if (subject.state === 'unknown') {
+      const d = this.config.authorities?.delegatedTo(subject.key);
+      if (d !== undefined) return delegation(d, urn, t.service, accept);
+    }
     if (asked === 'history' && subject.record !== undefined) subject.history = publicHistory(await this.store.history.versions(subject.key));
     if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
     const base = req.base ?? '';
@@ -197,6 +203,18 @@ export class UrnResolutionService {
     const body = format === 'json' ? `${JSON.stringify({ same, a: nk.key, b: other.key })}\n` : `${same ? 'TRUE' : 'FALSE'}\r\n`;
     return { status: 200, headers: { 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
   }
+}
+
+/**
+ * A name of a child authority another resolver holds: 302 to that
+ * resolver's RFC 2169 request for the same URN (RFC 2169 §2), which a
+ * client reads as a delegation and asks there (1995 draft §4 follows
+ * redirects; §3.5.3 names the child).
+ */
+function delegation(d: { authority: string; resolver: string }, urn: string, service: Service | undefined, accept: string | undefined): Answer {
+  const location = `${d.resolver.replace(/\/+$/, '')}/uri-res/${service !== undefined && service !== 'I=I' ? service : 'I2L'}?${urn}`;
+  // §3.4.1: a relevant Reason-Phrase for a 302.
+  return messageAnswer(302, 'Found', `${urn} belongs to ${d.authority}, resolved at ${d.resolver}`, accept, 'resolve', `Found at the resolver of ${d.authority}`, { location });
 }
 
 /** 400 with the parser's code and offset, in application/problem+json (RFC 9457; STYLE §15). */
