@@ -152,7 +152,8 @@ for (const engine of engines) {
           } else if (o.kind === 'put' || o.kind === 'import') {
             names.set(o.name, { spelling: held?.spelling ?? spelling, ...(o.moveTo === undefined ? { status: 'active' } : { status: 'moved', to: leadsTo(o.moveTo) }) });
           } else if (o.kind === 'move') names.set(o.name, { spelling: held!.spelling, status: 'moved', to: leadsTo(o.to), before: held! });
-          else if (o.kind === 'withdraw') names.set(o.name, { spelling: held!.spelling, status: 'withdrawn', before: held! });
+          // A withdrawal keeps the record before the first one: a reinstatement brings that back (writer.ts reinstate).
+          else if (o.kind === 'withdraw') { if (held!.status !== 'withdrawn') names.set(o.name, { spelling: held!.spelling, status: 'withdrawn', before: held! }); }
           else names.set(o.name, { ...held!.before!, spelling: held!.spelling });
           // After every request: no loop from any name, one spelling a key, the store as the reference.
           for (let n = 0; n < ELEMENTS.length; n++) await follow(`/${keyOf(n, tag)}`);
