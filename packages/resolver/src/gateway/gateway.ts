@@ -16,6 +16,7 @@ import { registerWebPage } from '../web/register.js';
 import { registerSecurityHeaders } from '../web/headers.js';
 import { negotiateFormat, type GatewayFormat } from './negotiate.js';
 import { renderErrorPage, renderResultPage } from './render.js';
+import { PROBLEM_JSON, problemDocument } from '../server/render/problem.js';
 
 /**
  * Options of {@link startGateway} and {@link createGateway}: where to
@@ -97,8 +98,8 @@ function sendError(reply: FastifyReply, urn: string, format: GatewayFormat, e: u
   const status = statusOverride ?? errorStatus(e);
   const message = e instanceof Error ? e.message : String(e);
   if (format === 'application/json') {
-    const problem = { title: 'URN resolution failed', status, detail: message, ...(isUriError(e) || e instanceof ResolverError ? { code: e.code, offset: e.offset } : {}), urn };
-    return reply.code(status).header('content-type', 'application/problem+json').send(JSON.stringify(problem));
+    const extra = { detail: message, ...(isUriError(e) || e instanceof ResolverError ? { code: e.code, offset: e.offset } : {}), urn };
+    return reply.code(status).header('content-type', PROBLEM_JSON).send(problemDocument(status, 'URN resolution failed', extra));
   }
   if (format === 'text/urc-0') return reply.code(status).header('content-type', 'text/plain; charset=utf-8').send(`${message}\n`);
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(renderErrorPage(urn, message));

@@ -10,7 +10,7 @@ import type { Store } from '../../store/store.js';
 import { verifyToken } from '../../store/tokens.js';
 import { storeFault } from '../../store/store-fault.js';
 import type { Metrics } from '../metrics.js';
-import { sendRateLimited } from '../http/pipeline.js';
+import { sendProblem, sendRateLimited } from '../http/pipeline.js';
 import type { RateLimiter } from '../http/ratelimit.js';
 
 declare module 'fastify' {
@@ -37,7 +37,7 @@ declare module 'fastify' {
  * ```
  */
 export function problem(reply: FastifyReply, status: number, title: string, extra: Record<string, unknown> = {}): FastifyReply {
-  return reply.code(status).type('application/problem+json').send({ type: 'about:blank', title, status, ...extra });
+  return sendProblem(reply, status, title, extra);
 }
 
 /**

@@ -31,6 +31,7 @@ import type { Duplex } from 'node:stream';
 import { RequestLines } from './request-lines.js';
 import { SERVICE_METHODS } from './pipeline.js';
 import { classifyRequestLine, SimpleExchange } from './simple.js';
+import { PROBLEM_JSON, problemDocument } from '../render/problem.js';
 
 /** The longest first line the front waits for before handing over (the HTTP server then answers 414/431). */
 const MAX_FIRST_LINE = 8192;
@@ -271,8 +272,8 @@ const LINGER_MS = 2000;
  * before it, then ends the connection.
  */
 function writeRawProblem(socket: Duplex, status: number, title: string, problem: Record<string, unknown>, headers = ''): void {
-  const body = `${JSON.stringify({ type: 'about:blank', title, status, ...problem })}\n`;
-  const text = `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`;
+  const body = problemDocument(status, title, problem);
+  const text = `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_JSON}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`;
   afterAnswers(socket as ServedSocket, () => {
     // An answer already begun would be corrupted by another (node:http's rule): the connection just ends.
     if (!socket.writable || (socket as net.Socket).pending === true || (socket as ServedSocket)._httpMessage?.headersSent === true) { socket.destroy(); return; }

@@ -14,6 +14,7 @@ import { registerJsonBody } from './json-body.js';
 import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from './ratelimit.js';
 import { refusalOf } from './request-form.js';
+import { PROBLEM_JSON, problemDocument } from '../render/problem.js';
 import { storeFault, type StoreFault } from '../../store/store-fault.js';
 import { jsonPointer } from '../../store/validate.js';
 
@@ -135,7 +136,7 @@ function isOperational(url: string): boolean {
  * ```
  */
 export function sendProblem(reply: FastifyReply, status: number, title: string, extra: Record<string, unknown> = {}): FastifyReply {
-  return reply.code(status).type('application/problem+json').send(`${JSON.stringify({ type: 'about:blank', title, status, ...extra })}\n`);
+  return reply.code(status).type(PROBLEM_JSON).send(problemDocument(status, title, extra));
 }
 
 /**

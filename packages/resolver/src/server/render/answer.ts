@@ -4,6 +4,7 @@
  * security) are added once by the pipeline, not here.
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
+import { PROBLEM_JSON, problemDocument } from './problem.js';
 import { renderMessage } from './render.js';
 import type { Answer } from './wire.js';
 
@@ -76,8 +77,8 @@ export function messageAnswer(status: number, title: string, detail: string, acc
 export function problemAnswer(status: number, title: string, extra: Record<string, unknown>, kind = 'error'): Answer {
   return {
     status,
-    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-cache' },
-    body: `${JSON.stringify({ type: 'about:blank', title, status, ...extra })}\n`,
+    headers: { 'content-type': PROBLEM_JSON, 'cache-control': 'no-cache' },
+    body: problemDocument(status, title, extra),
     kind,
   };
 }
