@@ -5,7 +5,9 @@
  * may write; the link checker's network rules (public addresses only
  * unless allowed, a pause between requests, a User-Agent with a contact).
  */
-import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command } from '../command.js';
+import type { HarvestJob, HarvestSource } from '@urikit/resolver';
+import { DEFAULT_HARVEST_EVERY_MS } from '@urikit/resolver/defaults';
+import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
 import { closeStore, dbOf, dbOpt } from './store-options.js';
 
@@ -93,3 +95,48 @@ export const harvestCommand: Command = {
     }
   },
 };
+
+/**
+ * `serve`'s harvest options: repositories harvested in the background,
+ * each as `BASE-URL,PREFIX[,FORMAT[,SET]]`, a round every
+ * `--harvest-every` hours, under the same network rules as `urikit harvest`.
+ *
+ * @example
+ * ```ts
+ * SERVE_HARVEST_OPTIONS['harvest-every'].arg // 'HOURS'
+ * ```
+ */
+export const SERVE_HARVEST_OPTIONS: Record<string, OptionSpec> = {
+  harvest: { type: 'string', multiple: true, arg: 'BASE-URL,PREFIX[,FORMAT[,SET]]', help: `harvest this OAI-PMH repository in the background (repeatable): the names under PREFIX, in FORMAT (${FORMATS.join(', ')}; default epicur), of SET; as urikit harvest does, one repository at a time` },
+  'harvest-every': { type: 'string', arg: 'HOURS', help: `hours from the end of one round of harvests to the start of the next (default ${DEFAULT_HARVEST_EVERY_MS / 3_600_000})` },
+  'harvest-allow-private': { type: 'boolean', help: 'let the harvester reach private, loopback and link-local addresses' },
+  'harvest-contact': { type: 'string', arg: 'URL', help: 'where a repository\'s operator can ask about the harvester (mailto: or a page), sent in the User-Agent' },
+};
+
+/**
+ * The harvest job `serve`'s options ask for, or undefined without `--harvest`.
+ *
+ * @example
+ * ```ts
+ * import { parseCommandLine } from '../command.js';
+ * import { serveCommand } from './service.js';
+ * serveHarvestJob(parseCommandLine(serveCommand, ['--harvest', 'https://repo.example/oai,urn:nbn:de:101-,oai_dc']))?.sources;
+ * // [{ baseUrl: 'https://repo.example/oai', authority: 'urn:nbn:de:101-', metadataPrefix: 'oai_dc' }]
+ * ```
+ */
+export function serveHarvestJob(args: Args): HarvestJob | undefined {
+  const specs = args.values.harvest as string[] | undefined;
+  if (specs === undefined || specs.length === 0) return undefined;
+  const sources = specs.map((spec): HarvestSource => {
+    const [baseUrl = '', authority = '', format = 'epicur', set, ...extra] = spec.split(',');
+    if (!/^https?:\/\/[^?#]+$/i.test(baseUrl)) throw new UsageError(`--harvest "${spec}": "${baseUrl}" is not an http or https base URL without a query (OAI-PMH §4.2 baseURL)`, 'serve');
+    if (authority === '') throw new UsageError(`--harvest "${spec}": missing the PREFIX of the names this repository may write`, 'serve');
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--harvest "${spec}": the format is one of ${FORMATS.join(', ')}`, 'serve');
+    if (extra.length > 0) throw new UsageError(`--harvest "${spec}": BASE-URL,PREFIX[,FORMAT[,SET]]`, 'serve');
+    return { baseUrl, authority, metadataPrefix: format as (typeof FORMATS)[number], ...(set !== undefined && set !== '' ? { set } : {}) };
+  });
+  const fetch: Record<string, unknown> = {};
+  if (args.values['harvest-allow-private'] === true) fetch.allowAddresses = 'all';
+  if (typeof args.values['harvest-contact'] === 'string') fetch.userAgent = `urikit-harvester/0.1 (+${args.values['harvest-contact'] as string})`;
+  return { sources, everyMs: intOption(args, 'harvest-every', DEFAULT_HARVEST_EVERY_MS / 3_600_000, 1, 8760) * 3_600_000, harvest: { fetch } };
+}

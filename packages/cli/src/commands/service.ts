@@ -13,6 +13,7 @@ import {
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
 import { SERVE_LINK_OPTIONS, serveLinkChecker } from './link-checker-options.js';
+import { SERVE_HARVEST_OPTIONS, serveHarvestJob } from './harvest.js';
 import { closeStore, dbOf, dbOpt } from './store-options.js';
 
 const MIB = 1024 * 1024;
@@ -100,10 +101,12 @@ export const serveCommand: Command = {
     'no-stats': { type: 'boolean', help: 'do not count resolutions (default: counted per name, day and service in memory, written in bulk every 5 s; no address kept)' },
     'robot-pattern': { type: 'string', multiple: true, arg: 'TEXT', help: 'a User-Agent substring that marks a robot, counted apart, added to the defaults; repeatable' },
     ...SERVE_LINK_OPTIONS,
+    ...SERVE_HARVEST_OPTIONS,
   },
   examples: [
     'urikit serve --demo                        # http://127.0.0.1:4500/ with the example names',
     'urikit serve --db names.sqlite --check-links --link-checker-contact mailto:urn-admin@library.example',
+    'urikit serve --db names.sqlite --harvest https://repo.example/oai,urn:nbn:de:101- --harvest-contact mailto:urn-admin@library.example',
     'urikit serve --db names.sqlite --port 8080 --authority urn:dns:library.bigstate.edu',
     'urikit serve --host 0.0.0.0 --trust-proxy 10.0.0.0/8 --rate-limit 50 --public-url https://urn.example.org',
     'URIKIT_DB=postgres://user@db/urikit urikit serve --host 0.0.0.0',
@@ -152,6 +155,8 @@ export const serveCommand: Command = {
     else if (args.values['robot-pattern'] !== undefined) opts.stats = { robotPatterns: args.values['robot-pattern'] as string[] };
     const checker = serveLinkChecker(args);
     if (checker !== undefined) opts.checkLinks = checker;
+    const harvest = serveHarvestJob(args);
+    if (harvest !== undefined) opts.harvest = harvest;
     const stop = signalled();
     const service = await import('@urikit/resolver');
     const server = await service.startServer(opts);

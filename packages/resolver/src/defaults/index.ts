@@ -140,3 +140,14 @@ export const DEFAULT_POLITENESS: Readonly<{ perHostConcurrency: number; perHostD
   globalRate: 20,
   concurrency: 16,
 });
+
+/**
+ * The time between two rounds of `serve`'s harvests (server/harvest-worker.ts):
+ * a day, as the national URN services harvest their repositories.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_HARVEST_EVERY_MS / 3_600_000; // 24
+ * ```
+ */
+export const DEFAULT_HARVEST_EVERY_MS = 86_400_000;

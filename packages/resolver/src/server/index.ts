@@ -10,6 +10,7 @@ export { classifyRequestLine } from './http/simple.js';
 export { ClientAddresses, forwardedFor, forwardedNode } from './http/client-address.js';
 export { localResolveUrn } from './resolution/local.js';
 export { checkStoreLinks, LinkWorker, type StoreLinkCheckOptions } from './link-worker.js';
+export { HarvestWorker, type HarvestJob } from './harvest-worker.js';
 export { withHealth, healthLine, locationRank, type HealthNote, type ShownLocation } from './render/location-health.js';
 export { registerAdminReports, type AdminReportOptions } from './admin/reports.js';
 export { registerAdminMint } from './admin/mint.js';

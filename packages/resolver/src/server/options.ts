@@ -5,6 +5,7 @@ import type { LinkSchedule, Politeness } from '../links/schedule.js';
 import type { ProbeOptions } from '../links/probe.js';
 import type { Store } from '../store/store.js';
 import { MAX_NAME_LENGTH } from '../store/validate.js';
+import type { HarvestJob } from './harvest-worker.js';
 
 /**
  * The link checker of `urikit serve --check-links`: a background worker
@@ -158,6 +159,8 @@ export interface ServerOptions {
   stats?: false | { flushIntervalMs?: number; robotPatterns?: string[] };
   /** Run the link checker in the background (default off); resolution orders locations by health either way. */
   checkLinks?: boolean | LinkCheckerOptions;
+  /** OAI-PMH repositories harvested in the background, each in turn, the list again after `everyMs` (default a day; harvest-worker.ts); none by default. */
+  harvest?: HarvestJob;
   /** How often the link health that resolution reads is reloaded from the store in full (default 60 s: recovered locations age out); a change by any process is seen within `changePollMs`. */
   linkHealthRefreshMs?: number;
   /**

@@ -44,6 +44,7 @@ import { StatsCounter } from '../stats/counter.js';
 import { registerAdminReports } from './admin/reports.js';
 import { registerAdminMint } from './admin/mint.js';
 import { LinkWorker } from './link-worker.js';
+import { HarvestWorker } from './harvest-worker.js';
 import { OaiProvider } from '../oai/provider.js';
 import { StoreOaiRepository } from '../oai/store-repository.js';
 import { registerOai } from './oai-route.js';
@@ -261,6 +262,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       onError: (e) => app.log.error({ err: e }, 'link check pass failed'),
     }, checker.pauseMs ?? 600_000);
     worker?.start();
+    const harvester = opts.harvest === undefined || opts.harvest.sources.length === 0 ? undefined : new HarvestWorker(store, opts.harvest, {
+      onReport: (r) => app.log[r.status === 'ok' ? 'info' : 'warn']({ repository: r.repo, status: r.status, pages: r.pages, applied: r.applied, refused: r.refused, ...(r.error !== undefined ? { error: r.error } : {}) }, 'harvest'),
+      onError: (e, source) => app.log.error({ err: e, repository: source.baseUrl }, 'harvest failed'),
+    });
+    harvester?.start();
     const warming = (store.nameCache?.warm() ?? Promise.resolve(0))
       .then((cached) => { app.log.info({ cached }, 'name cache filled'); return cached; })
       .catch((e: unknown) => { app.log.error({ err: e }, 'filling the name cache failed'); return 0; });
@@ -289,6 +295,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await app.close();
       dropOwnUrls();
       await worker?.close();
+      await harvester?.close();
       linkHealth.close();
       changes.close();
       // 3. The counts of the last seconds go to the store, and the store closes, within what is left of the bound.
