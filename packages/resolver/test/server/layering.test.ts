@@ -3,7 +3,7 @@
  * resolution service"): sub-folders that show a request's path, no
  * import cycle, and no import running back up the path
  *
- *   http/ (the request read) → resolution/target.ts (the query)
+ *   http/ (the request read) → resolution/query.ts (the query, with target.ts)
  *     → resolution/subject.ts (the store's answer about the name)
  *     → resolution/answer-table.ts (status, reason, headers, formats)
  *     → render/ (the bodies) → render/wire.ts (bytes out, the header budget)

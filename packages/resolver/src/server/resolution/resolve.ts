@@ -5,7 +5,7 @@
  * the table of server/resolution/answer-table.ts (respond.ts).
  */
 import { UriError } from 'urikit';
-import { MEDIA_TYPES, negotiate, parseAccept, type ResultFormat } from '../../formats/negotiate.js';
+import { MEDIA_TYPES, negotiate } from '../../formats/negotiate.js';
 import { nameKey, type NameKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import { messageAnswer, problemAnswer, staleAnswer, type Answer } from '../render/answer.js';
@@ -15,7 +15,8 @@ import { respond, type ResolutionConfig } from './respond.js';
 import { readSubject } from './subject.js';
 
 export type { ResolutionConfig } from './respond.js';
-import { readTarget, type RequestTarget, type Service } from './target.js';
+import type { RequestTarget, Service } from './target.js';
+import { invalid, readQuery, SIMPLE_ACCEPT } from './query.js';
 import { publicHistory } from '../render/history-body.js';
 import type { LinkHealthLookup } from '../../links/view.js';
 import type { StatsCounter } from '../../stats/counter.js';
@@ -71,21 +72,8 @@ export interface ResolutionExtras {
   stats?: StatsCounter;
 }
 
-/**
- * What a request asks for when it names no service: the format `Accept`
- * prefers among all five decides (html or none: be redirected, as
- * browsers expect; a format the 1995 draft defines for results, or
- * text/uri-list: the list; JSON: the record).
- */
-const CHOOSER: ResultFormat[] = ['html', 'urc-0', 'json', 'uri-list', 'plain'];
-const ASKED_BY_FORMAT: Readonly<Record<ResultFormat, Asked>> = { html: 'locate', 'urc-0': 'list', 'uri-list': 'list', plain: 'list', json: 'describe' };
-const ASKED_BY_SERVICE: Readonly<Record<Exclude<Service, 'I=I'>, Asked>> = { I2L: 'locate', I2Ls: 'list', I2C: 'describe', I2Cs: 'describe', I2N: 'name', I2Ns: 'names' };
-
 /** The RFC 2483 service a request counts under in the statistics, when it names none. */
 const SERVICE_OF_ASKED: Readonly<Record<Asked, string>> = { locate: 'I2L', list: 'I2Ls', describe: 'I2C', name: 'I2N', names: 'I2Ns', history: 'history' };
-
-/** An HTTP/0.9 client takes text/urc-0 (1995 draft §3.3), and anything when urc-0 cannot carry the answer. */
-const SIMPLE_ACCEPT = 'text/urc-0, */*;q=0.1';
 
 /**
  * The URN resolution service proper: answers the resolution requests of
@@ -109,48 +97,12 @@ export class UrnResolutionService {
 
   /** The answer to one request (never throws for bad input: 4xx instead). */
   async answer(req: ResolutionRequest): Promise<Answer> {
-    let t: RequestTarget | undefined;
-    try {
-      t = readTarget(req.target);
-    } catch (e) {
-      if (e instanceof UriError) return invalid(e, req.target);
-      throw e;
-    }
-    const accept = req.httpVersion === '0.9' ? SIMPLE_ACCEPT : req.accept;
-    if (!t) return messageAnswer(404, 'Not Found', 'not a resolution request', accept, 'other');
-    if (t.urn.length > this.config.urnLength) {
-      return problemAnswer(414, 'URN Too Long', { detail: `a URN in a request is at most ${this.config.urnLength} characters`, code: 'urn-too-long', offset: this.config.urnLength }, 'resolve');
-    }
-    // RFC 2483 §4 / RFC 2169 §2: a service this resolver does not give, whatever the name.
-    if (t.unimplemented !== undefined) {
-      return messageAnswer(501, 'Not Implemented', `${t.unimplemented.slice(0, 8)} is an RFC 2483 service this resolver does not give: it answers I2L, I2Ls, I2C, I2Cs, I2N, I2Ns and I=I`, accept, 'resolve');
-    }
-    if (t.urn.length === 0) return problemAnswer(400, 'Invalid URN', { detail: 'the request names no URN', code: 'empty', offset: 0 }, 'resolve');
-    // 1995 draft §3.3: the ElementID alone, for the naming authority the Host names (§2.2.1) or the configured one.
-    let urn = t.urn;
-    let authority: string | undefined;
-    if (t.form === 'element') {
-      authority = this.config.authorities?.forHost(req.host) ?? this.config.authority;
-      if (t.urn.startsWith('urn+')) return answerReserved(this.#reservedContext(req), authority ?? '', t.urn, t.list);
-      if (authority === undefined) {
-        return messageAnswer(404, 'Not Found', 'this resolver serves no naming authority by ElementID; ask for the whole URN: /urn:<nid>:<nss>', accept, 'resolve');
-      }
-      urn = `${authority}:${t.urn}`;
-    }
-    let nk: NameKey;
-    try {
-      nk = nameKey(urn);
-    } catch (e) {
-      if (e instanceof UriError) return invalid(e, urn, authority !== undefined ? authority.length + 1 : 0);
-      throw e;
-    }
-    // 1995 draft §2.3, §3.5: ElementIDs beginning "urn+" are reserved requests, of the
-    // authority before them (a registry's authority may be deeper than the NID: urn:example:a:b).
-    const last = nk.key.lastIndexOf(':');
-    if (nk.key.startsWith('urn+', last + 1) && last >= nk.authority.length) return answerReserved(this.#reservedContext(req), nk.key.slice(0, last), nk.key.slice(last + 1), t.list);
-    if (t.service === 'I=I') return this.#same(req, t, nk, accept);
-    const asked = this.#asked(req, t, accept);
-    const subject = await readSubject(this.store, nk, this.extras.health);
+    const q = readQuery(req, this.config);
+    if ('status' in q) return q;
+    if (q.asks === 'reserved') return answerReserved(this.#reservedContext(req), q.authority, q.request, q.target.list);
+    if (q.asks === 'same') return this.#same(req, q.target, q.nk, q.accept);
+    const { target: t, urn, asked, accept } = q;
+    const subject = await readSubject(this.store, q.nk, this.extras.health);
     if (subject.state === 'unknown') {
       const d = this.config.authorities?.delegatedTo(subject.key);
       if (d !== undefined) return delegation(d, urn, t.service, accept);
@@ -164,27 +116,6 @@ export class UrnResolutionService {
 
   #reservedContext(req: ResolutionRequest): ReservedContext {
     return { store: this.store, accept: req.httpVersion === '0.9' ? SIMPLE_ACCEPT : req.accept, about: this.config.about, urc0LineLength: this.config.urc0LineLength, ...(req.base !== undefined ? { base: req.base } : {}) };
-  }
-
-  /**
-   * What is asked: the service named (an unknown one falls back to the
-   * namespace default, I2L: 2012 draft §2.3.1); `?history`, every
-   * version of the record; `?info`, the record;
-   * HTTP/0.9, the list (1995 draft §3.3); else what `Accept` prefers
-   * (when it accepts none of the five: `locate`, whose answer is then a
-   * 406, or the error the name's state calls for).
-   */
-  #asked(req: ResolutionRequest, t: RequestTarget, accept: string | undefined): Asked {
-    if (t.history === true) return 'history';
-    if (t.info) return 'describe';
-    if (t.service !== undefined && t.service !== 'I=I') return ASKED_BY_SERVICE[t.service];
-    if (t.unknownService !== undefined) return 'locate';
-    if (req.httpVersion === '0.9') return 'list';
-    if (accept === undefined) return 'locate';
-    const ranges = parseAccept(accept);
-    if (ranges.length === 0) return 'locate';
-    const f = negotiate(ranges, CHOOSER);
-    return f === undefined ? 'locate' : ASKED_BY_FORMAT[f];
   }
 
   /** RFC 2483 I=I: are two URNs the same name (lexical equivalence, RFC 8141 §3)? */
@@ -215,9 +146,4 @@ function delegation(d: { authority: string; resolver: string }, urn: string, ser
   const location = `${d.resolver.replace(/\/+$/, '')}/uri-res/${service !== undefined && service !== 'I=I' ? service : 'I2L'}?${urn}`;
   // §3.4.1: a relevant Reason-Phrase for a 302.
   return messageAnswer(302, 'Found', `${urn} belongs to ${d.authority}, resolved at ${d.resolver}`, accept, 'resolve', `Found at the resolver of ${d.authority}`, { location });
-}
-
-/** 400 with the parser's code and offset, in application/problem+json (RFC 9457; STYLE §15). */
-function invalid(e: UriError, input: string, shift = 0): Answer {
-  return problemAnswer(400, 'Invalid URN', { code: e.code, offset: Math.max(0, e.offset - shift), detail: e.message, input: input.length > 256 ? `${input.slice(0, 256)}...` : input }, 'resolve');
 }
