@@ -13,6 +13,9 @@ import { closeStore, dbOf, dbOpt } from './store-options.js';
 
 const FORMATS = ['epicur', 'oai_dc', 'urn_locations'] as const;
 
+/** The harvester's User-Agent with the operator's contact (RFC 9110 §10.1.5: a product and a comment). */
+const userAgentWith = (contact: string): string => `urikit-harvester/0.1 (+${contact})`;
+
 /**
  * The `urikit harvest` command: its options, help text and what it runs.
  *
@@ -69,7 +72,7 @@ export const harvestCommand: Command = {
     if (typeof authority !== 'string' || authority === '') throw new UsageError('missing --authority PREFIX: the names this repository may write', 'harvest');
     const fetch: Record<string, unknown> = {};
     if (args.values['allow-private'] === true) fetch.allowAddresses = 'all';
-    if (typeof args.values.contact === 'string') fetch.userAgent = `urikit-harvester/0.1 (+${args.values.contact as string})`;
+    if (typeof args.values.contact === 'string') fetch.userAgent = userAgentWith(args.values.contact as string);
     if (args.values['timeout-ms'] !== undefined) fetch.timeoutMs = intOption(args, 'timeout-ms', 60_000, 1, 3_600_000);
     if (args.values['max-bytes'] !== undefined) fetch.maxBytes = intOption(args, 'max-bytes', 16 * 1024 * 1024, 1024, 2 ** 40);
     const service = await import('@urikit/resolver');
@@ -137,6 +140,6 @@ export function serveHarvestJob(args: Args): HarvestJob | undefined {
   });
   const fetch: Record<string, unknown> = {};
   if (args.values['harvest-allow-private'] === true) fetch.allowAddresses = 'all';
-  if (typeof args.values['harvest-contact'] === 'string') fetch.userAgent = `urikit-harvester/0.1 (+${args.values['harvest-contact'] as string})`;
+  if (typeof args.values['harvest-contact'] === 'string') fetch.userAgent = userAgentWith(args.values['harvest-contact'] as string);
   return { sources, everyMs: intOption(args, 'harvest-every', DEFAULT_HARVEST_EVERY_MS / 3_600_000, 1, 8760) * 3_600_000, harvest: { fetch } };
 }
