@@ -47,14 +47,17 @@ describe(`uriToIri (${data.source})`, () => {
   });
 });
 
-// Characters an IRI may carry in a path: letters of several scripts and planes.
+// Characters an IRI may carry in a path: letters of several scripts and planes,
+// less the bidi formatting characters that uriToIri keeps escaped (RFC 3987
+// §3.2 step 3, §4.1): LRM, RLM, ALM (U+061C, Unicode 6.3), the embeddings and
+// overrides, and the isolates.
 const ucschar = fc.oneof(
   fc.integer({ min: 0xa0, max: 0xd7ff }),
   fc.integer({ min: 0xf900, max: 0xfdcf }),
   fc.integer({ min: 0x10000, max: 0x1fffd }),
   fc.integer({ min: 0x20000, max: 0x2fffd }),
   fc.integer({ min: 0xe1000, max: 0xefffd }),
-).filter((c) => !(c >= 0x200e && c <= 0x200f) && !(c >= 0x202a && c <= 0x202e) && !(c >= 0x2066 && c <= 0x2069) && (c & 0xfffe) !== 0xfffe);
+).filter((c) => c !== 0x61c && !(c >= 0x200e && c <= 0x200f) && !(c >= 0x202a && c <= 0x202e) && !(c >= 0x2066 && c <= 0x2069) && (c & 0xfffe) !== 0xfffe);
 const segment = fc.array(fc.oneof(ucschar.map((c) => String.fromCodePoint(c)), fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', '!', '$', '&', "'", '(', ')', '*', '+', ',', ';', '=', ':', '@')), { maxLength: 12 }).map((a) => a.join(''));
 
 describe('IRI <-> URI round trips (RFC 3987 §3.1, §3.2)', () => {
