@@ -3,6 +3,7 @@
  * the error codes (§3.6), and the checks that turn a query into a request
  * or into errors. https://www.openarchives.org/OAI/openarchivesprotocol.html
  */
+import { tryParse } from 'urikit';
 
 /**
  * The six verbs of OAI-PMH 2.0 (§4).
@@ -91,6 +92,43 @@ export function isSpec(spec: string, prefix = false): boolean {
   return spec.split(':').every((part) => SPEC_CHAR.test(part));
 }
 
+/** RFC 3986 §3.2.3: a port is a decimal TCP/UDP port number, at most 65535. */
+const PORT = /^\d{1,5}$/;
+
+/**
+ * §2.4: an item's identifier "must correspond to that of the URI syntax":
+ * true for an RFC 3986 §3 URI (a scheme, no relative reference, no
+ * characters outside US-ASCII, every `%` followed by two hex digits). A
+ * written port must be a port number (1 to 5 digits, at most 65535): an
+ * empty one or one past an `int` is RFC 3986 syntax but XML Schema
+ * processors refuse it as an `xs:anyURI` (libxml2 does), and the
+ * `identifier` attribute the response echoes must be one (the schema's
+ * identifierType). An argument that is not an identifier has "an illegal
+ * syntax": badArgument (§3.6), and then the response echoes nothing (§3.2).
+ *
+ * @example
+ * ```ts
+ * isOaiIdentifier('urn:nbn:de:101-2020071401'); // true
+ * isOaiIdentifier('%zz'); // false
+ * isOaiIdentifier('urn:ex:%zz'); // false
+ * isOaiIdentifier('item-1'); // false
+ * isOaiIdentifier('http://h:/x'); // false
+ * ```
+ */
+export function isOaiIdentifier(text: string): boolean {
+  const uri = tryParse(text, 'uri');
+  if (uri === undefined) return false;
+  return uri.port === undefined || (PORT.test(uri.port) && Number(uri.port) <= 65535);
+}
+
+/** Ms since the epoch of a UTC date and time; years 0 to 99 are those years, not 1900 to 1999 as `Date.UTC` reads them. */
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, 0);
+  return t.getTime();
+}
+
 /**
  * §3.3.1: a UTCdatetime argument, `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`;
  * its granularity and the first and last millisecond it covers, or
@@ -100,13 +138,17 @@ export function isSpec(spec: string, prefix = false): boolean {
  * ```ts
  * parseUtcDatetime('2026-11-24'); // { granularity: 'day', first: 1795478400000, last: 1795564799999 }
  * parseUtcDatetime('2026-11-24T12:00:00+01:00'); // undefined
+ * parseUtcDatetime('0000-01-01'); // undefined
+ * parseUtcDatetime('0099-12-31')?.first; // -59011545600000
  * ```
  */
 export function parseUtcDatetime(text: string): { granularity: 'day' | 'second'; first: number; last: number } | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})Z)?$/.exec(text);
   if (m === null) return undefined;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = Date.UTC(y, mo - 1, d, Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+  // XML Schema 1.0 (the protocol's schema, xs:date and xs:dateTime) has no year 0000
+  if (y === 0) return undefined;
+  const t = utcMs(y, mo, d, Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
   const back = new Date(t);
   // a date the calendar does not have (02-30, 24:00:00) is not silently moved to another
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || (m[4] !== undefined && back.getUTCHours() !== Number(m[4]))) return undefined;
@@ -151,6 +193,7 @@ export function parseOaiRequest(pairs: Iterable<readonly [string, string]>): Oai
   } else {
     for (const k of rule.required) if (args[k] === undefined) errors.push({ code: 'badArgument', message: `${verb} requires ${k}` });
   }
+  if (args.identifier !== undefined && !isOaiIdentifier(args.identifier)) errors.push({ code: 'badArgument', message: 'identifier is not a URI (§2.4)' });
   if (args.metadataPrefix !== undefined && !isSpec(args.metadataPrefix, true)) errors.push({ code: 'badArgument', message: 'metadataPrefix has characters §3.4 does not allow' });
   if (args.set !== undefined && !isSpec(args.set)) errors.push({ code: 'badArgument', message: 'set is not a setSpec' });
   const from = args.from === undefined ? undefined : parseUtcDatetime(args.from);

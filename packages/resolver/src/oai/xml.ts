@@ -46,17 +46,22 @@ export function xmlElement(name: string, text: string | undefined, attrs: Record
   return `<${name}${xmlAttrs(attrs)}>${xmlEscape(text)}</${name}>`;
 }
 
+/** XML 1.0 §3.3.3: a parser turns a literal tab, newline or carriage return of an attribute value into a space; a character reference keeps it. */
+const ATTR_WHITESPACE: Record<string, string> = { '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+
 /**
- * Attributes, each ` name="value"`, leaving out the undefined ones.
+ * Attributes, each ` name="value"`, leaving out the undefined ones; the
+ * value reads back as it was (an echoed resumptionToken, §3.2).
  *
  * @example
  * ```ts
  * xmlAttrs({ verb: 'GetRecord', set: undefined }); // ' verb="GetRecord"'
+ * xmlAttrs({ resumptionToken: 'a\tb' }); // ' resumptionToken="a&#9;b"'
  * ```
  */
 export function xmlAttrs(attrs: Record<string, string | number | undefined>): string {
   let out = '';
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) out += ` ${k}="${xmlEscape(String(v))}"`;
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) out += ` ${k}="${xmlEscape(String(v)).replace(/[\t\n\r]/g, (c) => ATTR_WHITESPACE[c]!)}"`;
   return out;
 }
 

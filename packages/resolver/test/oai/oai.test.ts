@@ -168,6 +168,76 @@ const ERRORS: Array<[string, Array<[string, string]>, string[], boolean]> = [
   ['nothing in the range', [['verb', 'ListIdentifiers'], ['metadataPrefix', 'oai_dc'], ['from', '2030-01-01']], ['noRecordsMatch'], true],
 ];
 
+// Arguments a harvester (or an attacker) may send, as the query string carries them (§3.1.1, decoded by
+// URLSearchParams as the server does): whatever the response echoes in the request element (§3.2) must be of the
+// attribute's type in the protocol's schema, so that every response below validates (xmllint, at the end).
+// An identifier that is not a URI (§2.4) has "an illegal syntax": badArgument, and nothing is echoed.
+const NASTY: Array<[string, string, string[], boolean]> = [
+  ['an identifier decoding to %zz', 'verb=GetRecord&identifier=%25zz&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an identifier with a bad escape', 'verb=GetRecord&identifier=urn:ex:%252&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an identifier ending in %', 'verb=GetRecord&identifier=http://h/%25&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an identifier with two fragments', 'verb=GetRecord&identifier=urn:ex:a%23b%23c&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an identifier with a space', 'verb=GetRecord&identifier=urn:ex:a+b&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an identifier with a tab', 'verb=GetRecord&identifier=urn:ex:a%09b&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a relative reference', 'verb=GetRecord&identifier=item-1&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a scheme starting with a digit', 'verb=GetRecord&identifier=1a:x&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an empty identifier', 'verb=GetRecord&identifier=&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a colon alone', 'verb=GetRecord&identifier=:&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an unclosed IP literal', 'verb=GetRecord&identifier=http://[::1/&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['an empty port', 'verb=GetRecord&identifier=http://h:/x&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a port past an int', 'verb=GetRecord&identifier=http://h:2147483648/x&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a port past 65535', 'verb=GetRecord&identifier=http://h:65536/x&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a non-ASCII identifier (an IRI)', 'verb=GetRecord&identifier=urn:ex:%C3%A9&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['markup in an identifier', 'verb=GetRecord&identifier=%22%3E%3Cx%2F%3E&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a NUL in an identifier', 'verb=GetRecord&identifier=urn:ex:%00&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['a lone surrogate\'s bytes', 'verb=GetRecord&identifier=urn:ex:%ED%A0%80&metadataPrefix=oai_dc', ['badArgument'], false],
+  ['ListMetadataFormats of %zz', 'verb=ListMetadataFormats&identifier=%25zz', ['badArgument'], false],
+  ['ListMetadataFormats of a relative reference', 'verb=ListMetadataFormats&identifier=a%20b', ['badArgument'], false],
+  // URIs this repository does not hold: idDoesNotExist, the identifier echoed, a valid xs:anyURI
+  ['an escaped unknown identifier', 'verb=GetRecord&identifier=urn:ex:%2541&metadataPrefix=oai_dc', ['idDoesNotExist'], true],
+  ['an IPvFuture host', 'verb=GetRecord&identifier=http://[v1.x]/&metadataPrefix=oai_dc', ['idDoesNotExist'], true],
+  ['an apostrophe and an empty fragment', "verb=ListMetadataFormats&identifier=urn:ex:'a'%23", ['idDoesNotExist'], true],
+  ['a port at the limit', 'verb=ListMetadataFormats&identifier=http://h:65535/', ['idDoesNotExist'], true],
+  // the other echoed arguments: metadataPrefix, set, from and until are checked against their types (badArgument)
+  ['a metadataPrefix with a space', 'verb=ListRecords&metadataPrefix=oai+dc', ['badArgument'], false],
+  ['a metadataPrefix with markup', 'verb=GetRecord&identifier=urn:ex:a&metadataPrefix=%22%3E', ['badArgument'], false],
+  ['an empty metadataPrefix', 'verb=ListIdentifiers&metadataPrefix=', ['badArgument'], false],
+  ['a set with an empty part', 'verb=ListRecords&metadataPrefix=oai_dc&set=urn:', ['badArgument'], false],
+  ['a set with non-ASCII', 'verb=ListRecords&metadataPrefix=oai_dc&set=urn:%C3%A9', ['badArgument'], false],
+  ['an empty set', 'verb=ListRecords&metadataPrefix=oai_dc&set=', ['badArgument'], false],
+  ['year 0000', 'verb=ListRecords&metadataPrefix=oai_dc&from=0000-01-01', ['badArgument'], false],
+  ['month 13', 'verb=ListRecords&metadataPrefix=oai_dc&from=2026-13-01', ['badArgument'], false],
+  ['29 February of a common year', 'verb=ListRecords&metadataPrefix=oai_dc&until=2026-02-29', ['badArgument'], false],
+  ['a leap second', 'verb=ListRecords&metadataPrefix=oai_dc&until=2026-12-31T23:59:60Z', ['badArgument'], false],
+  ['24:00:00', 'verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01T24:00:00Z', ['badArgument'], false],
+  ['fractional seconds', 'verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01T00:00:00.5Z', ['badArgument'], false],
+  ['a five-digit year', 'verb=ListRecords&metadataPrefix=oai_dc&from=12026-01-01', ['badArgument'], false],
+  ['a date with a newline', 'verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01%0A', ['badArgument'], false],
+  ['Arabic-Indic digits', 'verb=ListRecords&metadataPrefix=oai_dc&from=%D9%A2026-01-01', ['badArgument'], false],
+  // valid dates far from now: echoed, and of xs:date / xs:dateTime
+  ['a date in year 1', 'verb=ListIdentifiers&metadataPrefix=oai_dc&until=0001-01-01', ['noRecordsMatch'], true],
+  ['29 February of a leap year, far ahead', 'verb=ListIdentifiers&metadataPrefix=oai_dc&from=2400-02-29', ['noRecordsMatch'], true],
+  // a resumptionToken is an xs:string: anything XML can hold, echoed with the characters it cannot hold replaced
+  ['a token with markup', 'verb=ListRecords&resumptionToken=%22%3E%3C%2Frequest%3E%26', ['badResumptionToken'], true],
+  ['a token with a NUL and U+FFFE', 'verb=ListRecords&resumptionToken=a%00b%EF%BF%BE', ['badResumptionToken'], true],
+  ['a token with a tab, a CR and a newline', 'verb=ListIdentifiers&resumptionToken=a%09b%0Dc%0A', ['badResumptionToken'], true],
+  ['a long token', `verb=ListIdentifiers&resumptionToken=${'A'.repeat(10_000)}`, ['badResumptionToken'], true],
+  ['an empty token', 'verb=ListIdentifiers&resumptionToken=', ['badResumptionToken'], true],
+];
+
+describe('nasty arguments: every response is of the schema (§3.2, §3.6)', () => {
+  it.each(NASTY)('%s', async (_name, query, codes, echo) => {
+    const xml = keep(await ask([...new URLSearchParams(query)]));
+    expect([...xml.matchAll(/<error code="([^"]+)">/g)].map((m) => m[1])).toEqual(codes);
+    expect(xml.includes(`<request>${BASE}</request>`)).toBe(!echo);
+  });
+
+  it('an echoed token reads back as it was sent: tabs and line ends are character references (XML 1.0 §3.3.3)', async () => {
+    const xml = await ask([['verb', 'ListIdentifiers'], ['resumptionToken', 'a\tb\rc\n']]);
+    expect(xml).toContain('<request verb="ListIdentifiers" resumptionToken="a&#9;b&#13;c&#10;">');
+  });
+});
+
 describe('OAI-PMH errors (§3.6)', () => {
   it.each(ERRORS)('%s', async (_name, pairs, codes, echo) => {
     const xml = keep(await ask(pairs));
