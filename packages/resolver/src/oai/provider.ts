@@ -3,6 +3,7 @@
  * document out (§3.2), over any {@link OaiRepository}. Errors are answered
  * as the protocol defines them, inside a 200 response (§3.6).
  */
+import { randomBytes } from 'node:crypto';
 import { EPICUR } from './epicur.js';
 import { OAI_DC, urnLocationsFormat, type OaiItem, type OaiMetadataFormat } from './formats.js';
 import { parseOaiRequest, type OaiError, type OaiRequest } from './protocol.js';
@@ -108,6 +109,13 @@ export interface OaiConfig {
   adminEmails: string[];
   /** Items per page of ListIdentifiers and ListRecords before a resumption token. */
   pageSize: number;
+  /**
+   * The key that authenticates resumption tokens (token.ts), shared by
+   * every process that answers for the same repository (a store's
+   * `settings.secret`); without one, a key of this provider alone, drawn
+   * at random: its tokens are refused by any other.
+   */
+  tokenKey?: () => Promise<Uint8Array>;
 }
 
 const ENVELOPE_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd">';
@@ -144,8 +152,11 @@ function recordXml(item: OaiItem, format: OaiMetadataFormat): string {
  */
 export class OaiProvider {
   readonly formats: OaiMetadataFormat[];
+  readonly #tokenKey: () => Promise<Uint8Array>;
   constructor(readonly repo: OaiRepository, readonly config: OaiConfig, extraFormats: OaiMetadataFormat[] = []) {
     this.formats = [OAI_DC, urnLocationsFormat(config.baseUrl), EPICUR, ...extraFormats];
+    const own = randomBytes(32);
+    this.#tokenKey = config.tokenKey ?? (async () => own);
   }
 
   /** The response to a request given as name/value pairs (from the query string or a form body). */
@@ -193,7 +204,7 @@ export class OaiProvider {
   async #list(req: OaiRequest): Promise<string | OaiError[]> {
     let state: OaiResumption;
     if (req.args.resumptionToken !== undefined) {
-      const t = decodeResumptionToken(req.args.resumptionToken);
+      const t = decodeResumptionToken(req.args.resumptionToken, await this.#tokenKey());
       if (t === undefined || t.verb !== req.verb) return [{ code: 'badResumptionToken', message: 'this resumption token was not issued for this request' }];
       state = t;
     } else {
@@ -218,7 +229,7 @@ export class OaiProvider {
     let token = '';
     if (more) {
       const last = page[page.length - 1]!;
-      token = encodeResumptionToken({ ...state, after: [last.datestamp, last.identifier], cursor: state.cursor + page.length, total });
+      token = encodeResumptionToken({ ...state, after: [last.datestamp, last.identifier], cursor: state.cursor + page.length, total }, await this.#tokenKey());
     }
     // §3.5: the last response of a list carries an empty resumptionToken element
     const resumption = more || state.cursor > 0 ? `<resumptionToken${xmlAttrs({ completeListSize: total > 0 ? total : undefined, cursor: state.cursor })}>${token}</resumptionToken>` : '';

@@ -5,7 +5,13 @@
  * the (datestamp, identifier) of the last item sent: the lists are in that
  * order, so a name changed during the harvest moves to the end and is sent
  * again, never skipped.
+ *
+ * The state is authenticated: an HMAC-SHA256 (RFC 2104) of it under a
+ * key every process of the store shares (store/settings.ts) follows it, so
+ * a token altered, cut short, made by hand or issued by another store is
+ * refused (§3.6 badResumptionToken) instead of served.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OaiVerb } from './protocol.js';
 
 /**
@@ -14,7 +20,8 @@ import type { OaiVerb } from './protocol.js';
  * @example
  * ```ts
  * const t: OaiResumption = { verb: 'ListRecords', metadataPrefix: 'oai_dc', after: [1795478400000, 'urn:ex:a'], cursor: 100 };
- * decodeResumptionToken(encodeResumptionToken(t)); // t
+ * const key = Buffer.alloc(32, 7);
+ * decodeResumptionToken(encodeResumptionToken(t, key), key); // t
  * ```
  */
 export interface OaiResumption {
@@ -32,43 +39,85 @@ export interface OaiResumption {
 }
 
 /**
- * The token text: base64url (RFC 4648 §5) of the state as JSON.
+ * RFC 2104 §5: the MAC cut to its first 128 bits (half of SHA-256's
+ * output, the least §5 advises): a forger's chance is 2^-128 a try, and the
+ * token stays short (22 characters of base64url).
+ */
+const MAC_BYTES = 16;
+
+/** The MAC of a token's state text (RFC 2104 HMAC with SHA-256), cut to {@link MAC_BYTES}. */
+function macOf(state: string, key: Uint8Array): Buffer {
+  return createHmac('sha256', key).update(state).digest().subarray(0, MAC_BYTES);
+}
+
+/**
+ * The token text: base64url (RFC 4648 §5) of the state as JSON, a `.`
+ * (not in the base64url alphabet, and unreserved in a URI, RFC 3986 §2.3),
+ * then base64url of the MAC of that text under `key`.
  *
  * @example
  * ```ts
- * decodeResumptionToken(encodeResumptionToken({ verb: 'ListRecords', metadataPrefix: 'oai_dc', after: [1, 'urn:ex:a'], cursor: 100 }));
+ * const key = Buffer.alloc(32, 7);
+ * const token = encodeResumptionToken({ verb: 'ListRecords', metadataPrefix: 'oai_dc', after: [1, 'urn:ex:a'], cursor: 100 }, key);
+ * token.split('.')[1]?.length; // 22
+ * decodeResumptionToken(token, key);
  * // { verb: 'ListRecords', metadataPrefix: 'oai_dc', after: [1, 'urn:ex:a'], cursor: 100 }
  * ```
  */
-export function encodeResumptionToken(t: OaiResumption): string {
+export function encodeResumptionToken(t: OaiResumption, key: Uint8Array): string {
   const compact = { v: t.verb, p: t.metadataPrefix, f: t.from, u: t.until, s: t.set, a: t.after, c: t.cursor, n: t.total };
-  return Buffer.from(JSON.stringify(compact)).toString('base64url');
+  const state = Buffer.from(JSON.stringify(compact)).toString('base64url');
+  return `${state}.${macOf(state, key).toString('base64url')}`;
 }
 
 const LIST_VERBS = new Set<string>(['ListIdentifiers', 'ListRecords']);
 
+/** RFC 4648 §5: the base64url alphabet, unpadded, as {@link encodeResumptionToken} writes it. */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 /**
- * The state of a token, or undefined if it is not one this repository
- * issued (a harvester's typo, a token of another verb): §3.6 badResumptionToken.
+ * The state of a token `key` authenticates, or undefined if it is not one
+ * this store issued (a harvester's typo, a token altered, cut short, made
+ * by hand, or issued by another store): §3.6 badResumptionToken.
  *
  * @example
  * ```ts
- * decodeResumptionToken('not-a-token'); // undefined
+ * const key = Buffer.alloc(32, 7);
+ * decodeResumptionToken('not-a-token', key); // undefined
+ * const token = encodeResumptionToken({ verb: 'ListRecords', metadataPrefix: 'oai_dc', after: [1, 'urn:ex:a'], cursor: 100 }, key);
+ * decodeResumptionToken(token, Buffer.alloc(32, 8)); // undefined
+ * decodeResumptionToken(token.slice(0, -1), key); // undefined
  * ```
  */
-export function decodeResumptionToken(token: string): OaiResumption | undefined {
+export function decodeResumptionToken(token: string, key: Uint8Array): OaiResumption | undefined {
+  const dot = token.indexOf('.');
+  if (dot < 0) return undefined;
+  const state = token.slice(0, dot);
+  const mac = token.slice(dot + 1);
+  if (!BASE64URL.test(state) || !BASE64URL.test(mac)) return undefined;
+  // Buffer.from reads base64url leniently (it stops at a bad character, ignores stray bits): compare the text it gives back
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== MAC_BYTES || given.toString('base64url') !== mac) return undefined;
+  if (!timingSafeEqual(given, macOf(state, key))) return undefined;
+  return stateOf(state);
+}
+
+/** The state a token's authenticated text carries, or undefined if it is not one (a token of an older form). */
+function stateOf(state: string): OaiResumption | undefined {
   let raw: unknown;
   try {
-    raw = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    raw = JSON.parse(Buffer.from(state, 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
   const o = raw as Record<string, unknown>;
-  const num = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+  // instants (from, until, a datestamp) may be before 1970 (§3.3.1 dates from year 1); counts may not be negative
+  const ms = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+  const num = (x: unknown): x is number => ms(x) && x >= 0;
   if (typeof o.v !== 'string' || !LIST_VERBS.has(o.v) || typeof o.p !== 'string' || !num(o.c)) return undefined;
-  if (!Array.isArray(o.a) || o.a.length !== 2 || !num(o.a[0]) || typeof o.a[1] !== 'string') return undefined;
-  if ((o.f !== undefined && !num(o.f)) || (o.u !== undefined && !num(o.u)) || (o.s !== undefined && typeof o.s !== 'string') || (o.n !== undefined && !num(o.n))) return undefined;
+  if (!Array.isArray(o.a) || o.a.length !== 2 || !ms(o.a[0]) || typeof o.a[1] !== 'string') return undefined;
+  if ((o.f !== undefined && !ms(o.f)) || (o.u !== undefined && !ms(o.u)) || (o.s !== undefined && typeof o.s !== 'string') || (o.n !== undefined && !num(o.n))) return undefined;
   const t: OaiResumption = { verb: o.v as OaiVerb, metadataPrefix: o.p, after: [o.a[0], o.a[1]], cursor: o.c };
   if (o.f !== undefined) t.from = o.f as number;
   if (o.u !== undefined) t.until = o.u as number;

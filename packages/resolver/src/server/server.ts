@@ -22,6 +22,7 @@ import { loadDemoData, DEMO_AUTHORITY } from '../demo/index.js';
 import { openStore } from '../store/open.js';
 import { authorityPrefix } from '../store/keys.js';
 import { DEFAULT_LOCATION_SCHEMES, MAX_NAME_LENGTH } from '../store/validate.js';
+import { OAI_TOKEN_KEY } from '../store/settings.js';
 import { ownOrigins, ownUrnReader } from './resolution/own-urls.js';
 import type { Store } from '../store/store.js';
 import { registerAdmin } from './admin/routes.js';
@@ -238,6 +239,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         baseUrl: `${publicUrl ?? ownUrl}/oai`,
         adminEmails: opts.oai?.adminEmails ?? [/^\S+@(\S+\.)+\S+$/.test(contact) ? contact : fallback],
         pageSize: opts.oai?.pageSize ?? 500,
+        // one key per store: a harvest goes on at any server process of it
+        tokenKey: () => store.settings.secret(OAI_TOKEN_KEY),
       });
     }
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');

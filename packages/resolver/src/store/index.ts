@@ -18,6 +18,7 @@ export { NameHealth, NAME_LINK_HEALTH, nameLinkHealth, type NameLinkHealth } fro
 export { NameMinter, MintError, type MintRequest } from './minter.js';
 export { NameHarvest, type HarvestQuery } from './harvest.js';
 export { HarvestLog } from './harvest-log.js';
+export { StoreSettings, OAI_TOKEN_KEY, newSecretText } from './settings.js';
 export type { HarvestCounts, HarvestOutcome, HarvestRefusal, HarvestRun, HarvestState } from './harvest-log.js';
 export { LIFECYCLE, LifecycleError, type NameState, type LifecycleRefusal } from './lifecycle.js';
 export { StoreBusyError, StoreInUseError } from './sqlite-driver.js';

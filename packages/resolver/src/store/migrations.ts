@@ -7,6 +7,7 @@
 import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { foldDnsKeys } from './case-fold-migration.js';
 import { nameKey } from './keys.js';
+import { newSecretText, OAI_TOKEN_KEY } from './settings.js';
 import type { Engine, NamesTable } from './schema.js';
 import { nameSlot } from './slots.js';
 
@@ -239,6 +240,20 @@ function migrations(engine: Engine): Record<string, Migration> {
         await items.execute();
       },
     },
+    '0013_store_settings': {
+      // Values every process of the store shares, each written once (store/settings.ts), and the first of
+      // them made here: the key that authenticates OAI-PMH resumption tokens, there even for a store later
+      // served from a read-only file system. A store rolled back runs it again: its table and key may be there.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('store_settings').ifNotExists()
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('created', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.insertInto('store_settings').values({ name: OAI_TOKEN_KEY, value: newSecretText(), created: Date.now() })
+          .onConflict((oc) => oc.column('name').doNothing()).execute();
+      },
+    },
   };
 }
 
@@ -300,7 +315,7 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
  * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending',
- * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys', '0012_harvests']
+ * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys', '0012_harvests', '0013_store_settings']
  * await db.destroy();
  * ```
  */

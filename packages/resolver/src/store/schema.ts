@@ -171,6 +171,13 @@ export interface HarvestItemsTable {
   key: string;
 }
 
+/** `store_settings`: a value every process of the store shares, written once (store/settings.ts). */
+export interface StoreSettingsTable {
+  name: string;
+  value: string;
+  created: number;
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   names: NamesTable;
@@ -190,6 +197,7 @@ export interface Database {
   harvest_repositories: HarvestRepositoriesTable;
   harvest_refusals: HarvestRefusalsTable;
   harvest_items: HarvestItemsTable;
+  store_settings: StoreSettingsTable;
 }
 
 /** Which engine a migration is running on. */

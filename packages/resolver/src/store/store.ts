@@ -39,6 +39,7 @@ import { KyselyNameReader, type NameReader } from './reader.js';
 import type { PgEndpoint } from './postgres-pool.js';
 import type { ReplicaLag, ReplicaMonitor } from './replica.js';
 import { ResolutionStats } from './resolution-stats.js';
+import { StoreSettings } from './settings.js';
 import type { Engine } from './schema.js';
 import type { SqliteRows } from './sqlite.js';
 import { SqliteNameReader } from './sqlite-reader.js';
@@ -86,6 +87,8 @@ export interface Store {
   readonly stats: ResolutionStats;
   /** The counters of what servers keep in memory (link health, authorities), raised by every process's writes. */
   readonly changes: StoreChanges;
+  /** Values every process of the store shares, each made once (the key of OAI-PMH resumption tokens). */
+  readonly settings: StoreSettings;
   /** Answers a trivial query: the engine is up (and the replica it reads from, if any). */
   ping(): Promise<void>;
   /** Which parts of the store answer, as the last statements found (availability.ts). */
@@ -210,6 +213,7 @@ export function composeStore(db: StoreDb, read: ReadPath): Store {
     harvestLog: new HarvestLog(db),
     stats,
     changes: new StoreChanges(db),
+    settings: new StoreSettings(db),
     async ping() {
       await db.readDb.selectFrom('names').select('key').limit(1).execute();
       await read.replica?.ping();

@@ -251,10 +251,70 @@ describe('OAI-PMH errors (§3.6)', () => {
     expect(await ask({ verb: 'ListRecords', resumptionToken: token })).toContain('<error code="badResumptionToken">');
   });
 
+  it('a harvest from year 1 (before 1970) goes on page after page', async () => {
+    const h = await harvest('ListIdentifiers', { metadataPrefix: 'oai_dc', from: '0001-01-01' });
+    expect(h.errors).toEqual([]);
+    expect(h.headers.length).toBe(10_000);
+  });
+
   it('an empty repository has no sets', async () => {
     const empty = new OaiProvider(new MemoryOaiRepository([]), { repositoryName: 'empty', baseUrl: BASE, adminEmails: ['a@b.example'], pageSize: 10 });
     const xml = keep(await empty.respond([['verb', 'ListSets']], NOW));
     expect(xml).toContain('<error code="noSetHierarchy">');
+  });
+});
+
+// §3.6 badResumptionToken: a token is served only as this repository issued it (token.ts, an HMAC of its state)
+describe('resumption tokens are authenticated', () => {
+  const first = async () => /<resumptionToken[^>]*>([^<]+)</.exec(await ask({ verb: 'ListRecords', metadataPrefix: 'oai_dc', set: 'urn:nbn:de' }))![1]!;
+  /** `text` with the character at `i` changed to another of the base64url alphabet. */
+  const changedAt = (text: string, i: number) => `${text.slice(0, i)}${text[i] === 'A' ? 'B' : 'A'}${text.slice(i + 1)}`;
+  const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  // the token's state, as the JSON it carries, told to go elsewhere: a forger's wishes
+  const forged = { v: 'ListRecords', p: 'oai_dc', a: [0, ''], c: 1 };
+  const CASES: Array<[string, (t: string) => string]> = [
+    ['one character of the state changed', (t) => changedAt(t, 5)],
+    ['the last character of the state changed', (t) => changedAt(t, t.indexOf('.') - 1)],
+    ['one character of the MAC changed', (t) => changedAt(t, t.length - 3)],
+    // 128 bits in 22 characters: the last one's 4 low bits carry nothing, and a lenient base64url decoder ignores them
+    ['the MAC\'s last character changed in its unused bits only', (t) => `${t.slice(0, -1)}${B64URL[B64URL.indexOf(t.at(-1)!) ^ 1]}`],
+    ['cut short by one character', (t) => t.slice(0, -1)],
+    ['cut at the dot', (t) => t.slice(0, t.indexOf('.') + 1)],
+    ['without its MAC', (t) => t.slice(0, t.indexOf('.'))],
+    ['a character added', (t) => `${t}A`],
+    ['another token\'s MAC', (t) => `${b64(forged)}${t.slice(t.indexOf('.'))}`],
+    ['the state of an older form, unauthenticated', () => b64(forged)],
+    ['forged JSON with a made-up MAC', () => `${b64(forged)}.${'A'.repeat(22)}`],
+    ['a padded MAC', (t) => `${t}==`],
+    ['the state in standard base64', (t) => `${Buffer.from(t.slice(0, t.indexOf('.')), 'base64url').toString('base64')}${t.slice(t.indexOf('.'))}`],
+    ['two dots', (t) => t.replace('.', '..')],
+    ['a dot alone', () => '.'],
+    ['empty', () => ''],
+  ];
+
+  it('a token as issued is served', async () => {
+    const token = await first();
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    expect(await ask({ verb: 'ListRecords', resumptionToken: token })).toContain('cursor="500"');
+  });
+
+  it.each(CASES)('%s: badResumptionToken', async (_name, alter) => {
+    const token = await first();
+    const bad = alter(token);
+    expect(bad).not.toBe(token);
+    const xml = keep(await ask({ verb: 'ListRecords', resumptionToken: bad }));
+    expect([...xml.matchAll(/<error code="([^"]+)">/g)].map((m) => m[1])).toEqual(['badResumptionToken']);
+  });
+
+  it('a token of another repository (another key) is refused; one of the same key is served', async () => {
+    const token = await first();
+    const other = new OaiProvider(new MemoryOaiRepository(items), { repositoryName: 'other', baseUrl: BASE, adminEmails: ['a@b.example'], pageSize: 500 });
+    expect(await other.respond([['verb', 'ListRecords'], ['resumptionToken', token]], NOW)).toContain('<error code="badResumptionToken">');
+    const key = Buffer.alloc(32, 1);
+    const [a, b] = ['a', 'b'].map((name) => new OaiProvider(new MemoryOaiRepository(items), { repositoryName: name, baseUrl: BASE, adminEmails: ['a@b.example'], pageSize: 500, tokenKey: async () => key }));
+    const shared = /<resumptionToken[^>]*>([^<]+)</.exec(await a!.respond([['verb', 'ListRecords'], ['metadataPrefix', 'oai_dc']], NOW))![1]!;
+    expect(await b!.respond([['verb', 'ListRecords'], ['resumptionToken', shared]], NOW)).toContain('cursor="500"');
   });
 });
 
