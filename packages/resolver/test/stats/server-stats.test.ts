@@ -15,6 +15,33 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefo
 const ROBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const today = () => new Date().toISOString().slice(0, 10);
 
+// RFC 3339 §5.6 full-date, with §5.7's days of each month and Appendix C's leap years
+const GOOD_DAYS = ['2024-02-29', '2000-02-29', '1996-02-29', '2026-12-31', '2026-04-30', '2026-01-01', '0000-02-29', '9999-12-31'];
+const BAD_DAYS: Array<['from' | 'until', string, 'bad-date' | 'bad-month' | 'bad-day', number]> = [
+  ['from', '2026-13-45', 'bad-month', 5],
+  ['until', '2026-02-30', 'bad-day', 8],
+  ['from', '0000-00-00', 'bad-month', 5],
+  ['from', '2026-00-10', 'bad-month', 5],
+  ['until', '2026-99-01', 'bad-month', 5],
+  ['from', '2026-01-00', 'bad-day', 8],
+  ['until', '2026-04-31', 'bad-day', 8],
+  ['from', '2026-01-32', 'bad-day', 8],
+  ['from', '2023-02-29', 'bad-day', 8],
+  ['until', '1900-02-29', 'bad-day', 8],
+  ['from', '2100-02-29', 'bad-day', 8],
+  ['from', '2026-13', 'bad-date', 7],
+  ['from', '2026-1-01', 'bad-date', 6],
+  ['until', '26-01-01', 'bad-date', 2],
+  ['from', '2026/01/01', 'bad-date', 4],
+  ['until', '2026-01-01T00:00:00Z', 'bad-date', 10],
+  ['until', '2026-01-01 ', 'bad-date', 10],
+  ['from', ' 2026-01-01', 'bad-date', 0],
+  ['from', '+2026-01-01', 'bad-date', 0],
+  ['from', '', 'bad-date', 0],
+  ['from', '２０２６-01-01', 'bad-date', 0],
+  ['until', '2026-01-3x', 'bad-date', 9],
+];
+
 /** Sends `n` requests, `concurrency` at a time. */
 async function many(n: number, concurrency: number, one: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -64,6 +91,27 @@ for (const engine of engines) {
         expect((await store.stats.report({ prefix: 'urn:other:' }, 'name')).totals).toEqual({ human: 1, robot: 0 });
       } finally {
         await store.close();
+      }
+    });
+
+    it('from and until are calendar dates: a bad one is 400 naming the parameter, the code and the offset of the part at fault', async () => {
+      const server = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false });
+      try {
+        // one count on each good day of the table: each day asked alone finds its own
+        for (const [i, day] of GOOD_DAYS.entries()) await server.store.stats.add([{ day, key: 'urn:example:a', service: 'I2L', human: i + 1, robot: 0 }]);
+        const auth = { authorization: `Bearer ${(await createToken(server.store, { authority: 'urn:example' })).token}` };
+        for (const [i, day] of GOOD_DAYS.entries()) {
+          const r = await get(server.url, `/admin/stats?from=${day}&until=${day}`, auth);
+          expect([day, r.status, JSON.parse(r.text).totals]).toEqual([day, 200, { human: i + 1, robot: 0 }]);
+        }
+        for (const [parameter, value, code, offset] of BAD_DAYS) {
+          const other = parameter === 'from' ? 'until=2030-01-01' : 'from=2020-01-01';
+          const r = await get(server.url, `/admin/stats?${other}&${parameter}=${encodeURIComponent(value)}`, auth);
+          expect([value, r.status, r.headers.get('content-type')]).toEqual([value, 400, 'application/problem+json; charset=utf-8']);
+          expect(JSON.parse(r.text)).toMatchObject({ type: 'about:blank', title: 'Invalid date', status: 400, code, parameter, offset });
+        }
+      } finally {
+        await server.close();
       }
     });
 

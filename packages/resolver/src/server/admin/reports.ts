@@ -7,12 +7,13 @@
  * what the OpenAPI document is generated from.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UriError } from 'urikit';
 import { isBroken, type LinkState } from '../../links/health.js';
 import { DEFAULT_SCHEDULE, type LinkSchedule } from '../../links/schedule.js';
 import { toCsv } from '../../reports/csv.js';
 import type { StatsCounter } from '../../stats/counter.js';
+import { utcDayError } from '../../stats/day.js';
 import { statsReportCsv, type StatsGrouping } from '../../stats/report.js';
 import { nameKey } from '../../store/keys.js';
 import type { LinkReportLine } from '../../store/link-health.js';
@@ -40,6 +41,26 @@ export interface AdminReportOptions {
 
 const STATES = ['unchecked', 'ok', 'failing', 'retry', 'blocked', 'broken'] as const;
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+const DAY_FORM = 'A calendar date YYYY-MM-DD (RFC 3339 full-date): a month 01 to 12 and a day of that month (29 February in leap years only). '
+  + 'Anything else is answered 400 with `parameter`, `code` (bad-date, bad-month, bad-day) and the `offset` of the part at fault.';
+
+/**
+ * A `preValidation` hook: the first of `from` and `until` that is not a
+ * calendar date is answered 400, naming the parameter and the offset of
+ * the part at fault (the schema's pattern alone would say neither).
+ */
+async function checkDays(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const q = request.query as Record<string, unknown>;
+  for (const parameter of ['from', 'until'] as const) {
+    const text = q[parameter];
+    if (typeof text !== 'string') continue;
+    const e = utcDayError(text);
+    if (e !== undefined) {
+      await problem(reply, 400, 'Invalid date', { code: e.code, parameter, offset: e.offset, detail: `"${parameter}": ${e.message}` });
+      return;
+    }
+  }
+}
 
 const problemSchema = PROBLEM_RESPONSE.content['application/problem+json'].schema;
 
@@ -174,6 +195,7 @@ export function registerAdminReports(app: FastifyInstance, store: Store, opts: A
     });
 
     admin.get('/stats', {
+      preValidation: checkDays,
       schema: {
         summary: 'Resolution counts under a prefix (or of one name) over a range of UTC days, summed by name, day or service; robots apart',
         tags: ['reports'],
@@ -183,8 +205,8 @@ export function registerAdminReports(app: FastifyInstance, store: Store, opts: A
           properties: {
             prefix: { type: 'string', maxLength: 4096, description: 'names under this prefix (default: the token\'s authority)' },
             name: { type: 'string', maxLength: 4096, description: 'one name (a URN) instead of a prefix' },
-            from: { type: 'string', pattern: DAY, description: 'first UTC day, YYYY-MM-DD' },
-            until: { type: 'string', pattern: DAY, description: 'last UTC day, YYYY-MM-DD' },
+            from: { type: 'string', format: 'date', pattern: DAY, description: `first UTC day, inclusive. ${DAY_FORM}` },
+            until: { type: 'string', format: 'date', pattern: DAY, description: `last UTC day, inclusive. ${DAY_FORM}` },
             by: { type: 'string', enum: ['name', 'day', 'service'], default: 'name' },
             limit: { type: 'integer', minimum: 1, maximum: 100000, default: 1000, description: 'groups, largest first' },
             format: { type: 'string', enum: ['json', 'csv'] },
