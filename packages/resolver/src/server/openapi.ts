@@ -18,12 +18,26 @@ const WILDCARDS: ReadonlyArray<readonly [string, string, string]> = [
   ['/admin/', 'urn', 'the URN, as written in the path (not decoded: percent-encoding is part of a URN, RFC 8141 §3)'],
 ];
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The request body of a route that reads its body as a stream (the
+     * import), for the document only: as `body` it would have fastify
+     * validate the stream as a value. OpenAPI 3.1 §4.8.13 Request Body Object.
+     */
+    documentedBody?: { description?: string; content: Record<string, { schema: object }> };
+  }
+}
+
 /**
- * The operation a route becomes: admin routes only, a trailing `*` as the
- * path parameter it is (the URN or the rule's prefix).
+ * The operation a route becomes: admin routes only, a documented body as
+ * the requestBody, a trailing `*` as the path parameter it is (the URN or
+ * the rule's prefix).
  */
-function transform({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
-  if (!url.startsWith('/admin')) return { schema: { ...schema, hide: true } as FastifySchema, url };
+function transform({ schema: routeSchema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+  if (!url.startsWith('/admin')) return { schema: { ...routeSchema, hide: true } as FastifySchema, url };
+  const { documentedBody, ...rest } = routeSchema;
+  const schema: FastifySchema = documentedBody === undefined ? rest : { ...rest, body: structuredClone(documentedBody) };
   if (!url.endsWith('/*')) return { schema, url };
   const [, name, description] = WILDCARDS.find(([prefix]) => url.startsWith(prefix))!;
   return {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startServer, type RunningServer } from '../../src/server/index.js';
+import { createToken } from '../../src/store/tokens.js';
 import { MOVE_BODY_SCHEMA, NAME_BODY_SCHEMA, NAME_PATCH_SCHEMA } from '../../src/server/admin/schemas.js';
 
 interface Operation { summary?: string; tags?: string[]; security?: unknown[]; parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> }
@@ -68,6 +69,25 @@ describe('the OpenAPI document of the admin API', () => {
     expect(body('/admin/move/{urn}', 'post')).toEqual(JSON.parse(JSON.stringify(MOVE_BODY_SCHEMA)));
     expect(body('/admin/mint', 'post')).toMatchObject({ required: ['prefix'] });
     expect(doc.paths['/admin/names/{urn}']!.patch!.requestBody!.content['application/merge-patch+json']!.schema).toEqual(JSON.parse(JSON.stringify(NAME_PATCH_SCHEMA)));
+  });
+
+  it('gives the import its body, NDJSON or CSV, and the example of each is one the server imports', async () => {
+    const op = doc.paths['/admin/import']!.post! as Operation & { requestBody: { required: boolean; content: Record<string, { schema: { type: string; description: string }; example: string }> } };
+    expect(op.requestBody.required).toBe(true);
+    expect(Object.keys(op.requestBody.content)).toEqual(['application/x-ndjson', 'text/csv']);
+    const store = server.store;
+    const { token } = await createToken(store, { authority: 'urn:isbn' });
+    for (const [type, media] of Object.entries(op.requestBody.content)) {
+      expect(media.schema.type, type).toBe('string');
+      expect(media.schema.description, type).toMatch(/urn/);
+      const r = await fetch(`${server.url}/admin/import`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body: media.example });
+      const report = await r.json() as { ok: boolean; errors: unknown[]; created: number; updated: number; unchanged: number };
+      expect([type, r.status, report.errors]).toEqual([type, 200, []]);
+      expect(report.created + report.updated + report.unchanged, type).toBeGreaterThan(0);
+    }
+    // the media types the document names are those the route reads; another is 415
+    const other = await fetch(`${server.url}/admin/import`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: 'urn,url\r\n' });
+    expect(other.status).toBe(415);
   });
 
   it('says that every write of a name takes If-Match', () => {

@@ -8,6 +8,7 @@
  * answers a bad one with its own problem (`Invalid limit`, `Invalid
  * cursor`, ...).
  */
+import { MAX_METADATA_DEPTH } from '../../store/validate.js';
 
 /**
  * An answer of RFC 9457 problem details, for the error statuses of a route.
@@ -60,6 +61,40 @@ const conditional = query({ 'if-match': text('the ETag of the name as last read 
 const page = { prefix: text('names under this prefix (default: the token\'s authority)'), limit: text('names per page, 1 to 10000 (default 100)'), after: text('the "next" of the page before') };
 
 /**
+ * The request body of `POST /admin/import`, for the OpenAPI document
+ * only (openapi.ts makes it the operation's requestBody): the route reads
+ * the body as a stream (routes.ts), which a body schema would have
+ * fastify validate as a value.
+ *
+ * @example
+ * ```ts
+ * Object.keys(IMPORT_BODY.content); // ['application/x-ndjson', 'text/csv']
+ * ```
+ */
+export const IMPORT_BODY = {
+  content: {
+    'application/x-ndjson': {
+      schema: {
+        type: 'string',
+        description: 'NDJSON: one JSON object a line (LF or CRLF; blank lines skipped), each a whole record as `PUT /admin/names/{urn}` takes it, with its `urn` '
+          + '(required): `locations` (URLs, or objects with `url`, `mediaType`, `charset`, `language`, `meta`, `preference`, `preservation`), `status` '
+          + `(active, moved, withdrawn, reserved), \`movedTo\`, \`permanent\`, \`successor\`, \`reason\`, \`metadata\`. A line nests at most ${MAX_METADATA_DEPTH + 1} levels deep.`,
+        examples: ['{"urn":"urn:isbn:0451450523","locations":["https://openlibrary.org/isbn/0451450523"]}\n{"urn":"urn:isbn:0140449132","status":"withdrawn","reason":"a duplicate"}\n'],
+      },
+    },
+    'text/csv': {
+      schema: {
+        type: 'string',
+        description: 'CSV (RFC 4180) with a header row naming its columns, in any order and case: `urn` (required), `url`, `mediatype`, `charset`, `language`, `meta`, `preference` '
+          + '(a location each), `status`, `movedto`, `successor`, `reason`, `permanent` (true or false). A name with several locations is several rows in a row, one location each; '
+          + 'an empty field is no value.',
+        examples: ['urn,url,mediatype\r\nurn:isbn:0451450523,https://openlibrary.org/isbn/0451450523,text/html\r\nurn:isbn:0451450523,https://mirror.example/0451450523.pdf,application/pdf\r\n'],
+      },
+    },
+  },
+} as const;
+
+/**
  * The `schema` keywords of each admin route besides its body schema.
  *
  * @example
@@ -109,8 +144,13 @@ export const ADMIN_ROUTE_DOCS = {
   },
   import: {
     summary: 'Import names from NDJSON (a record a line) or CSV, in one transaction: all or nothing, every bad line reported',
+    description: 'The body is read as it arrives (never held whole), UTF-8, at most the server\'s import limit (413 past it). '
+      + 'Its format is the Content-Type\'s (`application/x-ndjson`, also `application/ndjson` or `application/jsonl`; `text/csv`), or `format` when given; any other is 415. '
+      + 'Every record is checked as `PUT /admin/names/{urn}` checks one, and must be under the token\'s authority; a name may appear once. '
+      + 'Importing the same body again changes nothing (each record is `unchanged`).',
     tags: ['names'],
-    querystring: query({ format: text('ndjson or csv, when the Content-Type does not say') }),
+    querystring: query({ format: text('ndjson or csv: the body\'s format, over what the Content-Type says') }),
+    documentedBody: IMPORT_BODY,
     response: {
       200: json('every record written (or unchanged)', { type: 'object', additionalProperties: true }),
       422: json('nothing written: the report lists every bad line with its number', { type: 'object', properties: { ok: { type: 'boolean' }, errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' }, pointer: { type: 'string' } } } } } }),
