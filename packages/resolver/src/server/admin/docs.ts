@@ -25,7 +25,16 @@ export const PROBLEM_RESPONSE = {
       schema: {
         type: 'object',
         additionalProperties: true,
-        properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' }, pointer: { type: 'string' } },
+        properties: {
+          type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' },
+          code: { type: 'string', description: 'what is wrong, stable (bad-nid, bad-month, redirect-cycle, precondition-failed...)' },
+          offset: { type: 'integer', description: 'where in the value at fault (a URN, a date) the first wrong character is' },
+          pointer: { type: 'string', description: 'the JSON Pointer (RFC 6901) of the body field at fault' },
+          parameter: { type: 'string', description: 'the query parameter at fault' },
+          from: { type: 'string', description: 'a lifecycle refusal (409): the name\'s status' },
+          to: { type: 'string', description: 'a lifecycle refusal (409): the status the write asked for' },
+          version: { type: 'integer', description: 'a stale If-Match (412): the name\'s version now' },
+        },
       },
     },
   },
@@ -51,9 +60,59 @@ export const RECORD_SCHEMA = {
   },
 } as const;
 
+/** What an import did (store/import.ts `ImportReport`), written or not: `ok` false, nothing was written. */
+const IMPORT_REPORT_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['ok', 'records', 'created', 'updated', 'unchanged', 'errors'],
+  properties: {
+    ok: { type: 'boolean', description: 'every record was written (or unchanged); false: none was' },
+    records: { type: 'integer', description: 'records read (a CSV name over several rows counts once)' },
+    created: { type: 'integer' }, updated: { type: 'integer' }, unchanged: { type: 'integer' },
+    errors: {
+      type: 'array',
+      description: 'every bad line (at most 1000 reported)',
+      items: {
+        type: 'object',
+        additionalProperties: true,
+        required: ['line', 'message'],
+        properties: { line: { type: 'integer', description: 'the line of the body, from 1 (0: the body as a whole)' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' }, pointer: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+/** A partial-redirect rule (store/types.ts `PrefixRule`). */
+const PREFIX_RULE_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['prefix', 'target', 'created', 'updated'],
+  properties: {
+    prefix: { type: 'string', description: 'the URN prefix, normalized' },
+    target: { type: 'string', description: 'the URL the rest of a name is appended to' },
+    created: { type: 'integer', description: 'ms since 1970-01-01T00:00:00Z' },
+    updated: { type: 'integer', description: 'ms since 1970-01-01T00:00:00Z' },
+  },
+} as const;
+
+/** A naming authority of the registry (store/types.ts `Authority`). */
+const AUTHORITY_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['name', 'children', 'parents'],
+  properties: {
+    name: { type: 'string', description: 'urn:dns:<host> or urn:<nid>, normalized' },
+    contact: { type: 'string' }, meta: { type: 'string' }, charset: { type: 'string' }, language: { type: 'string' },
+    allUrl: { type: 'string' }, allMeta: { type: 'string' },
+    children: { type: 'array', items: { type: 'string' } },
+    parents: { type: 'array', items: { type: 'string' } },
+    resolvers: { type: 'object', additionalProperties: { type: 'string' }, description: 'a child or parent authority to the base URL of the resolver that holds it' },
+  },
+} as const;
+
 const json = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
 const errors = { '4xx': PROBLEM_RESPONSE } as const;
-const written = json('the change: create, update, move, withdraw, reinstate or unchanged, and the record after it', { type: 'object', required: ['op', 'record'], properties: { op: { type: 'string' }, record: RECORD_SCHEMA } });
+const written = json('the change: create, update, move, withdraw, reinstate or unchanged, and the record after it', { type: 'object', additionalProperties: true, required: ['op', 'record'], properties: { op: { type: 'string' }, record: RECORD_SCHEMA } });
 const text = (description: string) => ({ type: 'string', maxLength: 4096, description });
 const query = (properties: Record<string, object>) => ({ type: 'object', properties });
 /** `If-Match` on the writes of one name (RFC 9110 §13.1.1): 412 unless the name's ETag is listed (or `*` and the name exists). */
@@ -112,7 +171,7 @@ export const ADMIN_ROUTE_DOCS = {
   history: {
     summary: 'Every version of a name, oldest first, with the token that made each change',
     tags: ['names'],
-    response: { 200: json('the history', { type: 'object', properties: { key: { type: 'string' }, history: { type: 'array', items: { type: 'object', properties: { seq: { type: 'integer' }, version: { type: 'integer' }, op: { type: 'string' }, at: { type: 'string', format: 'date-time' }, actor: { type: 'string' }, record: RECORD_SCHEMA } } } } }), ...errors },
+    response: { 200: json('the history', { type: 'object', additionalProperties: true, properties: { key: { type: 'string' }, history: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { seq: { type: 'integer' }, version: { type: 'integer' }, op: { type: 'string' }, at: { type: 'string', format: 'date-time' }, actor: { type: 'string' }, record: RECORD_SCHEMA } } } } }), ...errors },
   },
   list: {
     summary: 'The names under a prefix, a page at a time, in key order',
@@ -125,6 +184,7 @@ export const ADMIN_ROUTE_DOCS = {
     response: {
       200: json('a page of records; each active name with locations has its link health in "links"', {
         type: 'object',
+        additionalProperties: true,
         properties: { prefix: { type: 'string' }, items: { type: 'array', items: { ...RECORD_SCHEMA, properties: { ...RECORD_SCHEMA.properties, links: { type: 'string', enum: ['healthy', 'failing', 'unchecked'] } } } }, next: { type: 'string' } },
       }),
       ...errors,
@@ -140,7 +200,26 @@ export const ADMIN_ROUTE_DOCS = {
     summary: 'The change feed: every change after a change number or since a time, in commit order',
     tags: ['names'],
     querystring: query({ since: text('a change number (the "next" of the page before) or an ISO 8601 time'), limit: text('changes per page, 1 to 10000 (default 1000)') }),
-    response: { 200: json('a page of changes', { type: 'object', properties: { items: { type: 'array', items: { type: 'object', additionalProperties: true } }, next: { type: 'integer' } } }), ...errors },
+    response: {
+      200: json('a page of changes, oldest first', {
+        type: 'object',
+        additionalProperties: true,
+        required: ['items', 'next'],
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: true,
+              required: ['seq', 'key', 'version', 'op', 'at', 'record'],
+              properties: { seq: { type: 'integer', description: 'the change number' }, key: { type: 'string' }, version: { type: 'integer' }, op: { type: 'string' }, at: { type: 'string', format: 'date-time' }, record: RECORD_SCHEMA },
+            },
+          },
+          next: { type: 'integer', description: 'the `since` of the next page' },
+        },
+      }),
+      ...errors,
+    },
   },
   import: {
     summary: 'Import names from NDJSON (a record a line) or CSV, in one transaction: all or nothing, every bad line reported',
@@ -152,14 +231,14 @@ export const ADMIN_ROUTE_DOCS = {
     querystring: query({ format: text('ndjson or csv: the body\'s format, over what the Content-Type says') }),
     documentedBody: IMPORT_BODY,
     response: {
-      200: json('every record written (or unchanged)', { type: 'object', additionalProperties: true }),
-      422: json('nothing written: the report lists every bad line with its number', { type: 'object', properties: { ok: { type: 'boolean' }, errors: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, message: { type: 'string' }, code: { type: 'string' }, offset: { type: 'integer' }, pointer: { type: 'string' } } } } } }),
+      200: json('every record written (or unchanged)', IMPORT_REPORT_SCHEMA),
+      422: json('nothing written: the report lists every bad line with its number', IMPORT_REPORT_SCHEMA),
       ...errors,
     },
   },
-  putRule: { summary: 'Add or replace a partial-redirect rule: names under the prefix that the store does not hold redirect to the target with the rest of the name appended', tags: ['registry'], response: { 200: json('the rule', { type: 'object', additionalProperties: true }), ...errors } },
-  listRules: { summary: 'The partial-redirect rules within the token\'s authority', tags: ['registry'], response: { 200: json('the rules', { type: 'array', items: { type: 'object', additionalProperties: true } }), ...errors } },
-  deleteRule: { summary: 'Remove a partial-redirect rule', tags: ['registry'], response: { 200: json('the prefix removed', { type: 'object', properties: { deleted: { type: 'string' } } }), ...errors } },
-  putAuthority: { summary: 'Add or replace a naming authority of the 1995 draft\'s registry (urn+m, urn+a, urn+c, urn+p)', tags: ['registry'], response: { 200: json('the authority', { type: 'object', additionalProperties: true }), ...errors } },
-  listAuthorities: { summary: 'The naming authorities of the registry', tags: ['registry'], response: { 200: json('the authorities', { type: 'array', items: { type: 'object', additionalProperties: true } }), ...errors } },
+  putRule: { summary: 'Add or replace a partial-redirect rule: names under the prefix that the store does not hold redirect to the target with the rest of the name appended', tags: ['registry'], response: { 200: json('the rule', PREFIX_RULE_SCHEMA), ...errors } },
+  listRules: { summary: 'The partial-redirect rules within the token\'s authority', tags: ['registry'], response: { 200: json('the rules', { type: 'array', items: PREFIX_RULE_SCHEMA }), ...errors } },
+  deleteRule: { summary: 'Remove a partial-redirect rule', tags: ['registry'], response: { 200: json('the prefix removed', { type: 'object', additionalProperties: true, properties: { deleted: { type: 'string' } } }), ...errors } },
+  putAuthority: { summary: 'Add or replace a naming authority of the 1995 draft\'s registry (urn+m, urn+a, urn+c, urn+p)', tags: ['registry'], response: { 200: json('the authority', AUTHORITY_SCHEMA), ...errors } },
+  listAuthorities: { summary: 'The naming authorities of the registry', tags: ['registry'], response: { 200: json('the authorities', { type: 'array', items: AUTHORITY_SCHEMA }), ...errors } },
 } as const;

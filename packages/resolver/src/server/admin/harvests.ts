@@ -17,11 +17,13 @@ const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date
 const countsSchema = { pages: { type: 'integer' }, applied: { type: 'integer' }, unchanged: { type: 'integer' }, refused: { type: 'integer' } } as const;
 const refusalSchema = {
   type: 'object',
+  additionalProperties: true,
   properties: { at: { type: 'string', format: 'date-time' }, identifier: { type: 'string' }, urn: { type: 'string' }, code: { type: 'string' }, reason: { type: 'string' } },
   required: ['at', 'code', 'reason'],
 } as const;
 const repositorySchema = {
   type: 'object',
+  additionalProperties: true,
   properties: {
     repository: { type: 'string', description: 'base URL, metadata prefix and set' },
     baseUrl: { type: 'string' },
@@ -30,12 +32,13 @@ const repositorySchema = {
     authority: { type: 'string', description: 'the prefix this repository may write names under' },
     granularity: { type: 'string', enum: ['day', 'second'] },
     nextFrom: { type: 'string', description: 'where the next harvest starts (OAI-PMH from)' },
-    running: { type: 'object', properties: { from: { type: 'string' }, began: { type: 'string', format: 'date-time' }, ...countsSchema }, description: 'a harvest under way or interrupted: the next one resumes it' },
+    running: { type: 'object', additionalProperties: true, properties: { from: { type: 'string' }, began: { type: 'string', format: 'date-time' }, ...countsSchema }, description: 'a harvest under way or interrupted: the next one resumes it' },
     lastHarvest: {
       type: 'object',
-      properties: { finished: { type: 'string', format: 'date-time' }, status: { type: 'string', enum: ['ok', 'failed'] }, from: { type: 'string' }, ...countsSchema, error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+      additionalProperties: true,
+      properties: { finished: { type: 'string', format: 'date-time' }, status: { type: 'string', enum: ['ok', 'failed'] }, from: { type: 'string' }, ...countsSchema, error: { type: 'object', additionalProperties: true, properties: { code: { type: 'string' }, message: { type: 'string' } } } },
     },
-    totals: { type: 'object', properties: { harvests: { type: 'integer' }, applied: { type: 'integer' }, refused: { type: 'integer' } } },
+    totals: { type: 'object', additionalProperties: true, properties: { harvests: { type: 'integer' }, applied: { type: 'integer' }, refused: { type: 'integer' } } },
     refusals: { type: 'array', items: refusalSchema, description: 'the newest refusals, newest first' },
   },
   required: ['repository', 'baseUrl', 'metadataPrefix', 'authority', 'totals', 'refusals'],
@@ -78,7 +81,7 @@ export function registerAdminHarvests(app: FastifyInstance, store: Store, opts: 
         tags: ['reports'],
         security: [{ bearer: [] }],
         response: {
-          200: { description: 'one entry per repository whose authority lies within the token\'s', content: { 'application/json': { schema: { type: 'object', properties: { repositories: { type: 'array', items: repositorySchema } }, required: ['repositories'] } } } },
+          200: { description: 'one entry per repository whose authority lies within the token\'s', content: { 'application/json': { schema: { type: 'object', additionalProperties: true, properties: { repositories: { type: 'array', items: repositorySchema } }, required: ['repositories'] } } } },
           '4xx': { description: 'no or a bad token', content: PROBLEM_RESPONSE.content },
         },
       },

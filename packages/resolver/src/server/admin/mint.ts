@@ -68,7 +68,7 @@ export function registerAdminMint(app: FastifyInstance, store: Store, opts: { au
           },
         },
         response: {
-          201: { description: 'the name minted and its record', content: { 'application/json': { schema: { type: 'object', properties: { op: { type: 'string' }, record: RECORD_SCHEMA }, required: ['op', 'record'] } } } },
+          201: { description: 'the name minted and its record', content: { 'application/json': { schema: { type: 'object', additionalProperties: true, properties: { op: { type: 'string' }, record: RECORD_SCHEMA }, required: ['op', 'record'] } } } },
           400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM,
         },
       },

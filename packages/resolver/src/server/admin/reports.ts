@@ -66,6 +66,7 @@ const problemSchema = PROBLEM_RESPONSE.content['application/problem+json'].schem
 
 const linkLineSchema = {
   type: 'object',
+  additionalProperties: true,
   properties: {
     urn: { type: 'string', description: 'the name (its canonical key)' },
     url: { type: 'string' },
@@ -83,7 +84,7 @@ const linkLineSchema = {
   required: ['urn', 'url', 'state', 'broken', 'failures'],
 } as const;
 
-const statsGroupSchema = { type: 'object', properties: { group: { type: 'string' }, human: { type: 'integer' }, robot: { type: 'integer' } }, required: ['group', 'human', 'robot'] } as const;
+const statsGroupSchema = { type: 'object', additionalProperties: true, properties: { group: { type: 'string' }, human: { type: 'integer' }, robot: { type: 'integer' } }, required: ['group', 'human', 'robot'] } as const;
 
 function iso(ms: number): string | undefined {
   return ms > 0 ? new Date(ms).toISOString() : undefined;
@@ -158,7 +159,7 @@ export function registerAdminReports(app: FastifyInstance, store: Store, opts: A
           200: {
             description: 'one line per location',
             content: {
-              'application/json': { schema: { type: 'object', properties: { prefix: { type: 'string' }, lines: { type: 'array', items: linkLineSchema }, next: { type: 'string' } }, required: ['prefix', 'lines'] } },
+              'application/json': { schema: { type: 'object', additionalProperties: true, properties: { prefix: { type: 'string' }, lines: { type: 'array', items: linkLineSchema }, next: { type: 'string' } }, required: ['prefix', 'lines'] } },
               'text/csv': { schema: { type: 'string', description: `columns: ${LINK_COLUMNS.join(', ')}` } },
             },
           },
@@ -219,10 +220,11 @@ export function registerAdminReports(app: FastifyInstance, store: Store, opts: A
               'application/json': {
                 schema: {
                   type: 'object',
+                  additionalProperties: true,
                   properties: {
                     prefix: { type: 'string' }, name: { type: 'string' }, from: { type: 'string' }, until: { type: 'string' },
                     by: { type: 'string', enum: ['name', 'day', 'service'] },
-                    totals: { type: 'object', properties: { human: { type: 'integer' }, robot: { type: 'integer' } }, required: ['human', 'robot'] },
+                    totals: { type: 'object', additionalProperties: true, properties: { human: { type: 'integer' }, robot: { type: 'integer' } }, required: ['human', 'robot'] },
                     groups: { type: 'array', items: statsGroupSchema },
                   },
                   required: ['by', 'totals', 'groups'],
