@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintNbn } from 'urikit';
-import { MemoryOaiRepository, OaiProvider, URN_LOCATIONS_XSD, type OaiItem } from '@urikit/resolver';
+import Fastify from 'fastify';
+import { MemoryOaiRepository, OaiProvider, registerOai, URN_LOCATIONS_XSD, type OaiItem } from '@urikit/resolver';
 import { harvest as harvestList } from './harvester.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -223,6 +224,8 @@ const NASTY: Array<[string, string, string[], boolean]> = [
   ['a token with a tab, a CR and a newline', 'verb=ListIdentifiers&resumptionToken=a%09b%0Dc%0A', ['badResumptionToken'], true],
   ['a long token', `verb=ListIdentifiers&resumptionToken=${'A'.repeat(10_000)}`, ['badResumptionToken'], true],
   ['an empty token', 'verb=ListIdentifiers&resumptionToken=', ['badResumptionToken'], true],
+  // an argument's name is never echoed as an attribute, only told of in the error's text
+  ['an argument named with markup and a NUL', 'verb=Identify&%3Cx%00%3E=1', ['badArgument'], false],
 ];
 
 describe('nasty arguments: every response is of the schema (§3.2, §3.6)', () => {
@@ -230,6 +233,22 @@ describe('nasty arguments: every response is of the schema (§3.2, §3.6)', () =
     const xml = keep(await ask([...new URLSearchParams(query)]));
     expect([...xml.matchAll(/<error code="([^"]+)">/g)].map((m) => m[1])).toEqual(codes);
     expect(xml.includes(`<request>${BASE}</request>`)).toBe(!echo);
+  });
+
+  it('over HTTP, GET and POST: the query as a harvester sends it (%25zz is the identifier %zz)', async () => {
+    const app = Fastify();
+    registerOai(app, () => provider);
+    try {
+      const get = await app.inject({ url: '/oai?verb=GetRecord&identifier=%25zz&metadataPrefix=oai_dc' });
+      const post = await app.inject({ method: 'POST', url: '/oai', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'verb=ListMetadataFormats&identifier=%25zz' });
+      for (const r of [get, post]) {
+        const xml = keep(r.body);
+        expect([r.statusCode, [...xml.matchAll(/<error code="([^"]+)">/g)].map((m) => m[1])]).toEqual([200, ['badArgument']]);
+        expect(xml).toContain(`<request>${BASE}</request>`);
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('an echoed token reads back as it was sent: tabs and line ends are character references (XML 1.0 §3.3.3)', async () => {
