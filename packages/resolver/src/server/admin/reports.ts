@@ -49,17 +49,15 @@ const DAY_FORM = 'A calendar date YYYY-MM-DD (RFC 3339 full-date): a month 01 to
  * calendar date is answered 400, naming the parameter and the offset of
  * the part at fault (the schema's pattern alone would say neither).
  */
-async function checkDays(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function checkDays(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const q = request.query as Record<string, unknown>;
   for (const parameter of ['from', 'until'] as const) {
     const text = q[parameter];
-    if (typeof text !== 'string') continue;
-    const e = utcDayError(text);
-    if (e !== undefined) {
-      await problem(reply, 400, 'Invalid date', { code: e.code, parameter, offset: e.offset, detail: `"${parameter}": ${e.message}` });
-      return;
-    }
+    const e = typeof text === 'string' ? utcDayError(text) : undefined;
+    // fastify: a hook that answers returns the reply, and the route's handler is not run
+    if (e !== undefined) return problem(reply, 400, 'Invalid date', { code: e.code, parameter, offset: e.offset, detail: `"${parameter}": ${e.message}` });
   }
+  return undefined;
 }
 
 const problemSchema = PROBLEM_RESPONSE.content['application/problem+json'].schema;
