@@ -65,12 +65,24 @@ function macOf(state: string, key: Uint8Array): Buffer {
  * ```
  */
 export function encodeResumptionToken(t: OaiResumption, key: Uint8Array): string {
-  const compact = { v: t.verb, p: t.metadataPrefix, f: t.from, u: t.until, s: t.set, a: t.after, c: t.cursor, n: t.total };
-  const state = Buffer.from(JSON.stringify(compact)).toString('base64url');
+  const state = Buffer.from(JSON.stringify(stateFields(t))).toString('base64url');
   return `${state}.${macOf(state, key).toString('base64url')}`;
 }
 
-const LIST_VERBS = new Set<string>(['ListIdentifiers', 'ListRecords']);
+/** The verbs a token continues, by the letter the state gives each. */
+const VERB_OF: Readonly<Record<string, OaiVerb>> = { I: 'ListIdentifiers', R: 'ListRecords' };
+
+/**
+ * The state as a JSON array, by position (a token stays short): the verb's
+ * letter, the metadata prefix, the last item's datestamp and identifier,
+ * the cursor, then the complete list's size, from, until and set, each
+ * null when absent, the nulls at the end left out.
+ */
+function stateFields(t: OaiResumption): unknown[] {
+  const fields: unknown[] = [t.verb === 'ListRecords' ? 'R' : 'I', t.metadataPrefix, t.after[0], t.after[1], t.cursor, t.total ?? null, t.from ?? null, t.until ?? null, t.set ?? null];
+  while (fields[fields.length - 1] === null) fields.pop();
+  return fields;
+}
 
 /** RFC 4648 §5: the base64url alphabet, unpadded, as {@link encodeResumptionToken} writes it. */
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -102,7 +114,7 @@ export function decodeResumptionToken(token: string, key: Uint8Array): OaiResump
   return stateOf(state);
 }
 
-/** The state a token's authenticated text carries, or undefined if it is not one (a token of an older form). */
+/** The state a token's authenticated text carries (see {@link stateFields}), or undefined if it is not one (a token of an older form). */
 function stateOf(state: string): OaiResumption | undefined {
   let raw: unknown;
   try {
@@ -110,18 +122,18 @@ function stateOf(state: string): OaiResumption | undefined {
   } catch {
     return undefined;
   }
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const o = raw as Record<string, unknown>;
+  if (!Array.isArray(raw) || raw.length < 5 || raw.length > 9) return undefined;
+  const [v, prefix, at, id, cursor, total = null, from = null, until = null, set = null] = raw as unknown[];
   // instants (from, until, a datestamp) may be before 1970 (§3.3.1 dates from year 1); counts may not be negative
   const ms = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
-  const num = (x: unknown): x is number => ms(x) && x >= 0;
-  if (typeof o.v !== 'string' || !LIST_VERBS.has(o.v) || typeof o.p !== 'string' || !num(o.c)) return undefined;
-  if (!Array.isArray(o.a) || o.a.length !== 2 || !ms(o.a[0]) || typeof o.a[1] !== 'string') return undefined;
-  if ((o.f !== undefined && !ms(o.f)) || (o.u !== undefined && !ms(o.u)) || (o.s !== undefined && typeof o.s !== 'string') || (o.n !== undefined && !num(o.n))) return undefined;
-  const t: OaiResumption = { verb: o.v as OaiVerb, metadataPrefix: o.p, after: [o.a[0], o.a[1]], cursor: o.c };
-  if (o.f !== undefined) t.from = o.f as number;
-  if (o.u !== undefined) t.until = o.u as number;
-  if (o.s !== undefined) t.set = o.s as string;
-  if (o.n !== undefined) t.total = o.n as number;
+  const count = (x: unknown): x is number => ms(x) && x >= 0;
+  const verb = typeof v === 'string' && Object.hasOwn(VERB_OF, v) ? VERB_OF[v] : undefined;
+  if (verb === undefined || typeof prefix !== 'string' || !ms(at) || typeof id !== 'string' || !count(cursor)) return undefined;
+  if ((total !== null && !count(total)) || (from !== null && !ms(from)) || (until !== null && !ms(until)) || (set !== null && typeof set !== 'string')) return undefined;
+  const t: OaiResumption = { verb, metadataPrefix: prefix, after: [at, id], cursor };
+  if (total !== null) t.total = total;
+  if (from !== null) t.from = from;
+  if (until !== null) t.until = until;
+  if (set !== null) t.set = set;
   return t;
 }

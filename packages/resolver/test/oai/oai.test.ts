@@ -291,7 +291,7 @@ describe('resumption tokens are authenticated', () => {
   const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   // the token's state, as the JSON it carries, told to go elsewhere: a forger's wishes
-  const forged = { v: 'ListRecords', p: 'oai_dc', a: [0, ''], c: 1 };
+  const forged = ['R', 'oai_dc', 0, '', 1];
   const CASES: Array<[string, (t: string) => string]> = [
     ['one character of the state changed', (t) => changedAt(t, 5)],
     ['the last character of the state changed', (t) => changedAt(t, t.indexOf('.') - 1)],
@@ -303,7 +303,8 @@ describe('resumption tokens are authenticated', () => {
     ['without its MAC', (t) => t.slice(0, t.indexOf('.'))],
     ['a character added', (t) => `${t}A`],
     ['another token\'s MAC', (t) => `${b64(forged)}${t.slice(t.indexOf('.'))}`],
-    ['the state of an older form, unauthenticated', () => b64(forged)],
+    ['a well-formed state without a MAC', () => b64(forged)],
+    ['a token of the form before MACs (an object, unauthenticated)', () => b64({ v: 'ListRecords', p: 'oai_dc', a: [0, ''], c: 1 })],
     ['forged JSON with a made-up MAC', () => `${b64(forged)}.${'A'.repeat(22)}`],
     ['a padded MAC', (t) => `${t}==`],
     ['the state in standard base64', (t) => `${Buffer.from(t.slice(0, t.indexOf('.')), 'base64url').toString('base64')}${t.slice(t.indexOf('.'))}`],

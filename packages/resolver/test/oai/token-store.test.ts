@@ -71,7 +71,7 @@ for (const engine of engines) {
 
         const good = tokenOf(fromA)!;
         const dot = good.indexOf('.');
-        const forged = Buffer.from(JSON.stringify({ v: 'ListIdentifiers', p: 'oai_dc', a: [0, ''], c: 1 })).toString('base64url');
+        const forged = Buffer.from(JSON.stringify(['I', 'oai_dc', 0, '', 1])).toString('base64url');
         const bad: Array<[RunningServer, string]> = [
           [b, `${good.slice(0, 3)}${good[3] === 'x' ? 'y' : 'x'}${good.slice(4)}`],
           [b, `${good.slice(0, -1)}${good.endsWith('x') ? 'y' : 'x'}`],
