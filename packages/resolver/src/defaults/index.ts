@@ -99,6 +99,17 @@ export const DEFAULT_URC0_LINE_LENGTH = 76;
 export const DEFAULT_MAX_REDIRECTS = 10;
 
 /**
+ * The time the web page of `urikit serve` waits for the resolver of a
+ * delegated child authority to answer a name of it.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_DELEGATE_TIMEOUT_MS; // 10000
+ * ```
+ */
+export const DEFAULT_DELEGATE_TIMEOUT_MS = 10_000;
+
+/**
  * The time a link checker's request has to answer: 30 s (GMH's timeout).
  *
  * @example
