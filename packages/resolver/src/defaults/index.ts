@@ -162,3 +162,16 @@ export const DEFAULT_POLITENESS: Readonly<{ perHostConcurrency: number; perHostD
  * ```
  */
 export const DEFAULT_HARVEST_EVERY_MS = 86_400_000;
+
+/**
+ * How long a harvest's lease on its repository holds without being
+ * renewed (harvest-log.ts): every page renews it, and a wait for a
+ * repository's Retry-After extends it; a process killed mid-harvest leaves
+ * it to expire, after which another process resumes the harvest.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_HARVEST_LEASE_MS / 60_000; // 10
+ * ```
+ */
+export const DEFAULT_HARVEST_LEASE_MS = 600_000;
