@@ -145,8 +145,9 @@ const MAX_SRCDOC_DEPTH = 8;
  * (message headers, encapsulating entity, redirects) over `documentUri`
  * (2003 draft §5.1 and Appendix D, §5.2 resolution,
  * https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-D).
- * As a browser does: an empty form `action` is the document's URL,
- * fragment included (HTML form submission); a `<base>` in a
+ * As a browser does: an empty or missing form `action` is the
+ * document's URL, fragment included (HTML form submission), reported as
+ * `action` with the value `""`; a `<base>` in a
  * `<template>` or in SVG, or one whose URL is `javascript:` or `data:`,
  * is no base; the links of an
  * `<iframe srcdoc>` document are found too, against its own base; the
@@ -164,6 +165,7 @@ const MAX_SRCDOC_DEPTH = 8;
  * base // "http://www.ics.uci.edu/Test/a/b/c"
  * links.map((l) => l.uri) // ["http://www.ics.uci.edu/Test/a/x", "http://www.ics.uci.edu/Test/a/b/i.png", "http://www.ics.uci.edu/Test/a/b/j.png"]
  * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q#top').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q#top"]
+ * extractLinksFromHtml('<form method="post"><input name="q"></form>', 'http://a/b?q#top').links // [{ element: "form", attribute: "action", value: "", uri: "http://a/b?q#top", offset: 0 }]
  * extractLinksFromHtml('<meta charset="windows-1252"><a href="?q=é&r=😀">', 'http://a/').links[0]?.uri // "http://a/?q=%E9&r=%26%23128512%3B"
  * ```
  */
@@ -219,6 +221,14 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
       else if (kind === 'urls') {
         for (const part of a.value.split(/[ \t\n\f\r]+/)) if (part !== '') add(a.name, part, offset);
       } else for (const c of srcsetUrls(a.value)) add(a.name, c.url, offset);
+    }
+    // HTML form submission: "Let action be the submitter element's action"
+    // (a form owner's action attribute, "or else the empty string"); "If
+    // action is the empty string, let action be the URL of the form
+    // document": a form without the attribute submits there too. Its link
+    // is the one of action="", at the offset of the tag.
+    if (el.tagName === 'form' && el.namespaceURI === HTML_NS && attribute(el, 'action') === undefined) {
+      add('action', '', loc?.startOffset ?? -1, true);
     }
     // The document of an <iframe srcdoc> (HTML "iframe srcdoc document"): its
     // fallback base is the parent's base; a <base> of its own is read against it.
