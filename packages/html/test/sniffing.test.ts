@@ -7,6 +7,7 @@
  * the encoding" for a `<meta>` after the prescanned bytes.
  */
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { decodeHtml, encodingForLabel, extractLinksFromHtml, sniffHtmlEncoding, type SniffOptions } from '@urikit/html';
 
 /** ASCII text as bytes, with `\xNN` escapes for single bytes. */
@@ -57,6 +58,21 @@ describe('the encoding sniffing algorithm', () => {
     ['another default', bytes('<p>'), { fallback: 'shift_jis' }, 'shift_jis', 'tentative', 'default'],
   ])('%s', (_, input, opts, encoding, confidence, from) => {
     expect(sniffHtmlEncoding(input, opts)).toEqual({ encoding, confidence, from });
+  });
+
+  test('any bytes get an encoding of the Standard, without an error (the prescan of broken markup runs out of bytes and stops)', () => {
+    const pieces = ['<meta', '<META ', ' charset=', 'http-equiv=content-type', ' content="text/html;charset=koi8-r"', '"', "'", '<!--', '-->', '<?xml encoding="latin2"', '</', '<p ', '/', '>', '=', ' ', 'latin2', '\xff\xfe', '\x00', '<\x00?\x00x\x00'];
+    const input = fc.oneof(
+      fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((p) => bytes(p.join(''))),
+      fc.uint8Array({ maxLength: 200 }),
+    );
+    const names = new Set(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'koi8-r', 'iso-8859-2', 'replacement']);
+    fc.assert(fc.property(input, (b) => {
+      const found = sniffHtmlEncoding(b);
+      expect(encodingForLabel(found.encoding) ?? found.encoding).toBe(found.encoding);
+      if (found.from !== 'prescan') expect(names.has(found.encoding)).toBe(true);
+      expect(typeof decodeHtml(b).text).toBe('string');
+    }), { numRuns: 3000 });
   });
 
   test('an unknown override or default is a RangeError that names it', () => {
