@@ -178,6 +178,13 @@ export interface StoreSettingsTable {
   created: number;
 }
 
+/** `harvest_leases`: which process harvests a repository now, and until when its lease holds (store/harvest-log.ts). */
+export interface HarvestLeasesTable {
+  repo: string;
+  holder: string;
+  expires: number;
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   names: NamesTable;
@@ -198,6 +205,7 @@ export interface Database {
   harvest_refusals: HarvestRefusalsTable;
   harvest_items: HarvestItemsTable;
   store_settings: StoreSettingsTable;
+  harvest_leases: HarvestLeasesTable;
 }
 
 /** Which engine a migration is running on. */
