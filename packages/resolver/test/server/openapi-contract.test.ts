@@ -90,6 +90,8 @@ const CASES: Case[] = [
   { op: 'POST /admin/mint', path: '/admin/mint', body: { prefix: 'urn:isbn:978-' }, as: 'example', status: 403 },
   { op: 'POST /admin/mint', path: '/admin/mint', body: { prefix: 'urn:example:m-', mode: 'sequential' }, status: 400 },
   { op: 'POST /admin/mint', path: '/admin/mint', body: { prefix: 'urn:example:m-' }, as: 'none', status: 401 },
+  { op: 'POST /admin/mint', path: '/admin/mint', body: 'prefix=urn:example:m-', type: 'application/x-www-form-urlencoded', status: 415 },
+  { op: 'PUT /admin/names/{urn}', path: '/admin/names/urn:example:big', body: { locations: ['https://example.org/big'], metadata: { text: 'x'.repeat(1 << 20) } }, status: 413 },
   { op: 'GET /admin/harvests', path: '/admin/harvests', status: 200 },
   { op: 'GET /admin/harvests', path: '/admin/harvests', as: 'none', status: 401 },
 ];

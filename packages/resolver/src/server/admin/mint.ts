@@ -69,7 +69,8 @@ export function registerAdminMint(app: FastifyInstance, store: Store, opts: { au
         },
         response: {
           201: { description: 'the name minted and its record', content: { 'application/json': { schema: { type: 'object', additionalProperties: true, properties: { op: { type: 'string' }, record: RECORD_SCHEMA }, required: ['op', 'record'] } } } },
-          400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM,
+          // the refusals of the mint itself, and any other a request can meet (415, 413, 429: the body's type, its size, the token's rate)
+          400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM, '4xx': PROBLEM,
         },
       },
     }, async (request, reply) => {
