@@ -8,3 +8,4 @@ export { urc0Charset, decodeUrc0Bytes, encodeUrc0Text, type Urc0Charset } from '
 export { negotiate, namesFormat, parseAccept, MEDIA_TYPES, type ResultFormat, type MediaRange } from './negotiate.js';
 export { mediaTypeError, type MediaTypeError } from './media-type.js';
 export { jsonTooDeepAt, jsonDeeperThan } from './json-depth.js';
+export { dateTimeError, fullDateError, type DateError } from './rfc3339.js';

@@ -7,5 +7,3 @@ export { StatsCounter } from './counter.js';
 export type { StatsCounterOptions, StatsRow, StatsSink } from './counter.js';
 export { inRange, MemoryStatsStore, statsReportCsv, summarizeStats } from './report.js';
 export type { StatsGrouping, StatsQuery, StatsReport, StatsSource } from './report.js';
-export { utcDayError } from './day.js';
-export type { DayError } from './day.js';

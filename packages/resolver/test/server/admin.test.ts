@@ -142,6 +142,41 @@ for (const engine of engines) {
       expect(byTime.items).toEqual([]);
     });
 
+    it('reads the "since" of the change feed as RFC 3339: a date or time the calendar does not have is 400 with its code and offset', async () => {
+      await send('PUT', '/admin/names/urn:dns:library.bigstate.edu:since', { locations: ['http://a.example/since'] });
+      const keys = async (since: string) => {
+        const r = await get(server.url, `/admin/changes?since=${encodeURIComponent(since)}`, auth());
+        expect([since, r.status]).toEqual([since, 200]);
+        return (JSON.parse(r.text) as { items: Array<{ key: string }> }).items.map((e) => e.key);
+      };
+      // each good form reads the instant it names: a year back holds the name just written, a day ahead none
+      const ahead = new Date(Date.now() + 86_400_000 * 2);
+      const back = new Date(Date.now() - 86_400_000 * 365);
+      for (const since of [back.toISOString(), back.toISOString().slice(0, 10), `${back.toISOString().slice(0, 19)}+05:30`, `${back.toISOString().slice(0, 19).toLowerCase()}z`]) {
+        expect(await keys(since), since).toContain('urn:dns:library.bigstate.edu:since');
+      }
+      for (const since of [ahead.toISOString(), ahead.toISOString().slice(0, 10), `${ahead.toISOString().slice(0, 19)}-01:00`]) expect(await keys(since), since).toEqual([]);
+      const BAD: Array<[string, string, number]> = [
+        ['2026-02-30', 'bad-day', 8],
+        ['2026-02-30T00:00:00Z', 'bad-day', 8],
+        ['2026-13-01T00:00:00Z', 'bad-month', 5],
+        ['2026-11-24T24:00:00Z', 'bad-time', 11],
+        ['2026-11-24T12:60:00Z', 'bad-time', 14],
+        ['2026-11-24T12:00:60Z', 'bad-time', 17],
+        ['2026-11-24T12:00:00+24:00', 'bad-time', 20],
+        ['2026-11-24T12:00:00', 'bad-date', 19],
+        ['2026-11-24 12:00:00Z', 'bad-date', 10],
+        ['2026-11-24T12:00:00.Z', 'bad-date', 20],
+        ['2026-11-24T12:00:00Zx', 'bad-date', 20],
+        ['yesterday 2026', 'bad-date', 0],
+        ['-1', 'bad-date', 0],
+      ];
+      for (const [since, code, offset] of BAD) {
+        const r = await get(server.url, `/admin/changes?since=${encodeURIComponent(since)}`, auth());
+        expect([since, r.status, JSON.parse(r.text)]).toMatchObject([since, 400, { title: 'Invalid since', code, parameter: 'since', offset }]);
+      }
+    });
+
     it('keeps a token inside its authority: listings and exports stop at "<authority>:" (urn:isbnx is not urn:isbn)', async () => {
       const all = (await createToken(server.store, { authority: '*' })).token;
       expect((await send('PUT', '/admin/names/urn:isbnx:1', { locations: ['http://a.example/isbnx'] }, all)).status).toBe(201);

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dateTimeError, fullDateError } from '../../formats/rfc3339.js';
 import { importNames } from '../../store/import.js';
 import { inAuthority } from '../../store/keys.js';
 import { NAME_LINK_HEALTH, type NameLinkHealth } from '../../store/name-health.js';
@@ -60,9 +61,10 @@ export async function bulkRoutes(admin: FastifyInstance, { store, schemes, metri
     const opts: { since?: number; sinceTime?: number; limit: number } = { limit };
     if (/^\d{1,15}$/.test(since)) opts.since = Number(since);
     else {
-      const t = since.length <= 40 ? Date.parse(since) : NaN;
-      if (!Number.isFinite(t)) return problem(reply, 400, 'Invalid since', { detail: 'since is a change number or an ISO 8601 time' });
-      opts.sinceTime = t;
+      // RFC 3339 §5.6: a date-time, or a full-date (its first instant, UTC); Date.parse alone would move 2026-02-30 to 2 March
+      const e = since.length === 10 ? fullDateError(since) : dateTimeError(since);
+      if (e !== undefined) return problem(reply, 400, 'Invalid since', { code: e.code, parameter: 'since', offset: e.offset, detail: `"since" is a change number or an RFC 3339 date or date-time: ${e.message}` });
+      opts.sinceTime = Date.parse(since.length === 10 ? `${since}T00:00:00Z` : since);
     }
     const auth = request.adminToken!.authority;
     const page = await store.history.changes(opts);

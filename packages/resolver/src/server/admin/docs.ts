@@ -199,7 +199,8 @@ export const ADMIN_ROUTE_DOCS = {
   changes: {
     summary: 'The change feed: every change after a change number or since a time, in commit order',
     tags: ['names'],
-    querystring: query({ since: text('a change number (the "next" of the page before) or an ISO 8601 time'), limit: text('changes per page, 1 to 10000 (default 1000)') }),
+    querystring: query({ since: text('a change number (the "next" of the page before), or an RFC 3339 date-time (2026-11-24T12:00:00Z, an offset or Z required) or date (its first instant, UTC); '
+      + 'a date or time the calendar does not have is 400 with `parameter`, `code` (bad-date, bad-month, bad-day, bad-time) and the `offset` of the part at fault'), limit: text('changes per page, 1 to 10000 (default 1000)') }),
     response: {
       200: json('a page of changes, oldest first', {
         type: 'object',

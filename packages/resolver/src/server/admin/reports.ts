@@ -11,9 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UriError } from 'urikit';
 import { isBroken, type LinkState } from '../../links/health.js';
 import { DEFAULT_SCHEDULE, type LinkSchedule } from '../../links/schedule.js';
+import { fullDateError } from '../../formats/rfc3339.js';
 import { toCsv } from '../../reports/csv.js';
 import type { StatsCounter } from '../../stats/counter.js';
-import { utcDayError } from '../../stats/day.js';
 import { statsReportCsv, type StatsGrouping } from '../../stats/report.js';
 import { nameKey } from '../../store/keys.js';
 import type { LinkReportLine } from '../../store/link-health.js';
@@ -53,7 +53,7 @@ async function checkDays(request: FastifyRequest, reply: FastifyReply): Promise<
   const q = request.query as Record<string, unknown>;
   for (const parameter of ['from', 'until'] as const) {
     const text = q[parameter];
-    const e = typeof text === 'string' ? utcDayError(text) : undefined;
+    const e = typeof text === 'string' ? fullDateError(text) : undefined;
     // fastify: a hook that answers returns the reply, and the route's handler is not run
     if (e !== undefined) return problem(reply, 400, 'Invalid date', { code: e.code, parameter, offset: e.offset, detail: `"${parameter}": ${e.message}` });
   }
