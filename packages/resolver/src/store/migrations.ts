@@ -240,7 +240,7 @@ function migrations(engine: Engine): Record<string, Migration> {
         await items.execute();
       },
     },
-    '0014_harvest_leases': {
+    '0013_harvest_leases': {
       // One harvest of a repository at a time across every process of a store (harvest-log.ts):
       // the holder of the lease applies pages; a lease not renewed expires, and another may resume.
       async up(db: Kysely<any>) {
@@ -251,7 +251,7 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
-    '0015_store_settings': {
+    '0014_store_settings': {
       // Values every process of the store shares, each written once (store/settings.ts), and the first of
       // them made here: the key that authenticates OAI-PMH resumption tokens, there even for a store later
       // served from a read-only file system. A store rolled back runs it again: its table and key may be there.
@@ -326,8 +326,8 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
  * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending',
- * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys', '0012_harvests', '0014_harvest_leases',
- * //   '0015_store_settings']
+ * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys', '0012_harvests', '0013_harvest_leases',
+ * //   '0014_store_settings']
  * await db.destroy();
  * ```
  */
