@@ -1,12 +1,12 @@
 /**
  * Values every process of a store shares, each made once (migration
- * 0015): the secret key that authenticates OAI-PMH resumption tokens
+ * 0014): the secret key that authenticates OAI-PMH resumption tokens
  * (oai/token.ts), so that a harvest begun on one server process goes on
  * at any other of the same store, and a token of another store is
  * refused. The first process to need a secret writes one drawn at random
  * in the write transaction (which holds the store's write lock from its
  * start, db.ts) unless one is there: every process then reads the same.
- * Migration 0015 makes the key of the resumption tokens with the table,
+ * Migration 0014 makes the key of the resumption tokens with the table,
  * so a store served from a read-only file system has it too.
  */
 import { randomBytes } from 'node:crypto';
