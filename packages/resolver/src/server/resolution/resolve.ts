@@ -102,6 +102,8 @@ export class UrnResolutionService {
     if (q.asks === 'reserved') return answerReserved(this.#reservedContext(req), q.authority, q.request, q.target.list);
     if (q.asks === 'same') return this.#same(req, q.target, q.nk, q.accept);
     const { target: t, urn, asked, accept } = q;
+    const handed = this.config.authorities?.handedOver(q.nk.key);
+    if (handed?.redirect === true) return handedOver(handed, req.target, t, urn, accept);
     const subject = await readSubject(this.store, q.nk, this.extras.health);
     if (subject.state === 'unknown') {
       const d = this.config.authorities?.delegatedTo(subject.key);
@@ -146,4 +148,17 @@ function delegation(d: { authority: string; resolver: string }, urn: string, ser
   const location = `${d.resolver.replace(/\/+$/, '')}/uri-res/${service !== undefined && service !== 'I=I' ? service : 'I2L'}?${urn}`;
   // §3.4.1: a relevant Reason-Phrase for a 302.
   return messageAnswer(302, 'Found', `${urn} belongs to ${d.authority}, resolved at ${d.resolver}`, accept, 'resolve', `Found at the resolver of ${d.authority}`, { location });
+}
+
+/**
+ * A name of an authority handed over to another resolver (1995 draft §6A):
+ * 301 to the same request there, the full name and the request form kept
+ * (a bare ElementID becomes the whole URN: the new resolver's Host names
+ * no authority of its own), whatever the name's state here (1995 draft
+ * §3.4.1: a Reason-Phrase for the 301).
+ */
+function handedOver(h: { authority: string; to: string }, requested: string, t: RequestTarget, urn: string, accept: string | undefined): Answer {
+  const path = t.form === 'element' ? `/${urn}${t.query !== undefined ? `?${t.query}` : ''}` : requested;
+  const location = `${h.to.replace(/\/+$/, '')}${path}`;
+  return messageAnswer(301, 'Moved Permanently', `the resolution of ${h.authority} is handed over to ${h.to}: ${urn} is resolved there`, accept, 'resolve', `Moved Permanently to ${h.to}`, { location });
 }
