@@ -175,7 +175,7 @@ export function writeGuard(mirrors: () => Mirrors | undefined, authorities: Host
       problem(reply, 409, 'Mirrored authority', { detail: `this resolver is a mirror of ${mirror.authority} from ${mirror.source}: its names are written there`, authority: mirror.authority, mirrorOf: mirror.source });
       return reply;
     }
-    const h = 'key' in w ? authorities?.handedOver(w.key) : undefined;
+    const h = 'key' in w ? authorities?.handedOver(w.key) : authorities?.handoverOverlapping(w.prefix);
     if (h !== undefined) {
       problem(reply, 409, 'Authority handed over', { detail: `the resolution of ${h.authority} is handed over to ${h.to}: its names are written there`, authority: h.authority, handedOverTo: h.to });
       return reply;

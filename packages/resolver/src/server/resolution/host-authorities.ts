@@ -147,6 +147,17 @@ export class HostAuthorities {
     return best;
   }
 
+  /**
+   * The handover of an authority that overlaps `prefix` (a token's
+   * authority an import writes under), if any.
+   */
+  handoverOverlapping(prefix: string): { authority: string; to: string; redirect: boolean; since: number } | undefined {
+    for (const [authority, h] of this.#handovers) {
+      if (prefix === '' || authority === prefix || underAuthority(authority, prefix) || underAuthority(prefix, authority)) return { authority, ...h };
+    }
+    return undefined;
+  }
+
   /** True when `host` (lower case, no port) is the host of a `urn:dns:` authority held here (the fallback included). */
   holds(host: string): boolean {
     return this.#byHost.has(host);

@@ -1,0 +1,183 @@
+// The handover of an authority from resolver A to resolver B (1995 draft
+// §6A; docs/resolver.md, "Handing over an authority"), on loopback, on both
+// engines: A holds 100,000 names (bulk import; every state), B mirrors
+// them (its first harvest; the next would be in 10 minutes), clients resolve random names at A all along (following A's 301 to
+// B once it comes), A changes names just before the switch, then handOver()
+// stops A's writes, promotes B after a last harvest (which brings those
+// changes) and makes A redirect.
+// Asserted and printed: resolutions that failed = 0, names lost = 0, and
+// A's export equal to B's, record for record; the history of the names
+// equal but for who made each change (the mirror's actor).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, handOver, importNames, startServer, type RunningServer } from '@urikit/resolver';
+import { testEngines } from '../helpers/engines.js';
+
+const engines = await testEngines('handover.test');
+afterAll(async () => { for (const e of engines) await e.cleanup(); });
+
+const AUTH = 'urn:example:h';
+const N = Number(process.env.URIKIT_HANDOVER_NAMES ?? 100_000);
+const CLIENTS = 6;
+const urnOf = (i: number) => `${AUTH}:n${i}`;
+/** Name i's state: 0-5 active, 6 moved (for good) to name i-1, 7 moved to a URL, 8 withdrawn, 9 reserved. */
+function seed(i: number): Record<string, unknown> {
+  const urn = urnOf(i);
+  switch (i % 10) {
+    case 6: return { urn, status: 'moved', movedTo: urnOf(i - 1), permanent: true };
+    case 7: return { urn, status: 'moved', movedTo: `https://elsewhere.example/${i}` };
+    case 8: return { urn, status: 'withdrawn', reason: 'retracted', locations: [{ url: `https://repo.example/${i}` }] };
+    case 9: return { urn, status: 'reserved' };
+    default: return { urn, locations: [{ url: `https://repo.example/${i}` }, ...(i % 2 === 0 ? [{ url: `https://fast.example/${i}`, preference: 3 }] : [])], ...(i % 3 === 0 ? { metadata: { title: `Name ${i}` } } : {}) };
+  }
+}
+/** What resolving name i (I2L) must answer wherever it is resolved: the status and where Location points. */
+function expected(i: number): { status: number; location?: RegExp } {
+  switch (i % 10) {
+    // in the request form: /<urn>, /uri-res/I2L?<urn>, /<urn>?s=I2L
+    case 6: return { status: 301, location: new RegExp(`${urnOf(i - 1)}(\\?s=I2L)?$`) };
+    case 7: return { status: 302, location: new RegExp(`^https://elsewhere\\.example/${i}$`) };
+    case 8: return { status: 410 };
+    case 9: return { status: 404 };
+    default: return { status: 302, location: new RegExp(`^https://${i % 2 === 0 ? 'fast' : 'repo'}\\.example/${i}$`) };
+  }
+}
+const FORMS = [(u: string) => `/${u}`, (u: string) => `/uri-res/I2L?${u}`, (u: string) => `/${u}?s=I2L`];
+
+/** Clients resolving random names at A until stopped, following A's handover redirect to B. */
+function load(a: () => string, b: () => string) {
+  const counts = { resolutions: 0, failed: 0, viaRedirect: 0, direct: 0, failures: [] as string[] };
+  let running = true;
+  const client = async () => {
+    while (running) {
+      const i = Math.floor(Math.random() * N);
+      const path = FORMS[i % FORMS.length]!(urnOf(i));
+      try {
+        let res = await fetch(`${a()}${path}`, { redirect: 'manual' });
+        await res.arrayBuffer();
+        let redirected = false;
+        // A's handover: 301 to the same request at B
+        if (res.status === 301 && res.headers.get('location') === `${b()}${path}`) {
+          res = await fetch(res.headers.get('location')!, { redirect: 'manual' });
+          await res.arrayBuffer();
+          redirected = true;
+        }
+        const want = expected(i);
+        const loc = res.headers.get('location') ?? '';
+        counts.resolutions++;
+        if (redirected) counts.viaRedirect++; else counts.direct++;
+        if (res.status !== want.status || (want.location !== undefined && !want.location.test(loc))) {
+          counts.failed++;
+          if (counts.failures.length < 10) counts.failures.push(`${path}: ${res.status} ${loc} (wanted ${want.status} ${want.location ?? ''})${redirected ? ' via the redirect' : ''}`);
+        }
+      } catch (e) {
+        counts.resolutions++;
+        counts.failed++;
+        if (counts.failures.length < 10) counts.failures.push(`${path}: ${(e as Error).message}`);
+      }
+    }
+  };
+  const clients = Array.from({ length: CLIENTS }, client);
+  return { counts, stop: async () => { running = false; await Promise.all(clients); } };
+}
+
+const exportOf = async (base: string, token: string) => (await (await fetch(`${base}/admin/export?prefix=${AUTH}:`, { headers: { authorization: `Bearer ${token}` } })).text()).split('\n').filter((l) => l !== '');
+
+for (const engine of engines) {
+  const suite = engine.unavailable !== undefined ? describe.skip : describe;
+  suite(`${engine.name}: handing ${N.toLocaleString('en')} names over from A to B under load`, () => {
+    let a: RunningServer;
+    let b: RunningServer;
+    let ta: string;
+    let tb: string;
+    let t0 = 0;
+    const timing: Record<string, number> = {};
+    beforeAll(async () => {
+      t0 = Date.now();
+      a = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: { pageSize: 2000 } });
+      let t = Date.now();
+      const lines = Array.from({ length: N }, (_, i) => JSON.stringify(seed(i))).join('\n');
+      expect(await importNames(a.store, lines, { format: 'ndjson' })).toMatchObject({ ok: true, created: N });
+      timing.import = Date.now() - t;
+      t = Date.now();
+      b = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: false,
+        mirror: { sources: [{ source: a.url, authority: AUTH, everyMs: 600_000 }], harvest: { fetch: { allowAddresses: 'all', timeoutMs: 60_000 } } } });
+      while ((await b.store.listing.count(`${AUTH}:`)) < N) await new Promise((r) => setTimeout(r, 200));
+      timing.mirror = Date.now() - t;
+      ta = (await createToken(a.store, { authority: AUTH })).token;
+      tb = (await createToken(b.store, { authority: AUTH })).token;
+    }, 300_000);
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it('no resolution fails, no name is lost, A\'s export before is B\'s export after', async () => {
+      const l = load(() => a.url, () => b.url);
+      await new Promise((r) => setTimeout(r, 1000));
+      // changes at A just before the switch: the last harvest must bring them
+      const changed: string[] = [];
+      for (let k = 0; k < 20; k++) {
+        const u = `${AUTH}:late-${k}`;
+        await a.store.writer.put(u, { urn: u, locations: [{ url: `https://late.example/${k}` }] });
+        changed.push(u);
+      }
+      for (let k = 0; k < 20; k++) {
+        const u = urnOf(10 * k + 1);
+        await a.store.writer.put(u, { urn: u, locations: [{ url: `https://repo.example/${10 * k + 1}` }, { url: `https://late.example/n${k}` }] });
+        changed.push(u);
+      }
+      let t = Date.now();
+      const report = await handOver({ authority: AUTH, from: a.url, fromToken: ta, to: b.url, toToken: tb, settleMs: 1500 });
+      timing.handover = Date.now() - t;
+      expect(report.error).toBeUndefined();
+      expect(report.ok).toBe(true);
+      await new Promise((r) => setTimeout(r, 1500));
+      await l.stop();
+
+      t = Date.now();
+      // A's names have not changed since its writes stopped: its export now is its export before the switch
+      const [before, after] = [await exportOf(a.url, ta), await exportOf(b.url, tb)];
+      timing.exports = Date.now() - t;
+      const keysAfter = new Set(after.map((x) => (JSON.parse(x) as { key: string }).key));
+      const lost = before.filter((x) => !keysAfter.has((JSON.parse(x) as { key: string }).key)).length;
+      let differing = 0;
+      for (let i = 0; i < Math.max(before.length, after.length); i++) if (before[i] !== after[i]) differing++;
+      console.log(`${engine.name}: ${N} names; import ${timing.import} ms, first mirror ${timing.mirror} ms, handover ${timing.handover} ms (last harvest ${report.harvest?.applied} records), exports ${timing.exports} ms, total ${Date.now() - t0} ms`);
+      console.log(`${engine.name}: resolutions ${l.counts.resolutions} (${l.counts.direct} at A, ${l.counts.viaRedirect} through A's 301 to B), failed ${l.counts.failed}; names lost ${lost}; export records ${before.length} at A, ${after.length} at B, differing ${differing}`);
+      expect(l.counts.failures).toEqual([]);
+      expect(l.counts.failed).toBe(0);
+      expect(l.counts.direct).toBeGreaterThan(0);
+      expect(l.counts.viaRedirect).toBeGreaterThan(0);
+      expect(lost).toBe(0);
+      expect(before.length).toBe(N + 20);
+      expect(differing).toBe(0);
+      // the mirror harvests every 10 minutes here: only the last harvest brings A's late changes
+      expect(report.harvest?.applied).toBe(changed.length);
+      for (const u of changed) expect(await b.store.names.get(u)).toEqual(await a.store.names.get(u));
+
+      // the history: every version, its kind, time and record; the actor is the mirror's
+      const sample = [...changed, ...Array.from({ length: 200 }, (_, k) => urnOf(Math.floor((k * N) / 200)))];
+      for (const u of sample) {
+        const strip = (h: Array<{ version: number; op: string; at: number; record: unknown }>) => h.map(({ version, op, at, record }) => ({ version, op, at, record }));
+        const [ha, hb] = [await a.store.history.versions(u), await b.store.history.versions(u)];
+        expect(strip(hb)).toEqual(strip(ha));
+        expect(hb.every((h) => h.actor === `mirror ${a.url}/oai`)).toBe(true);
+      }
+    }, 300_000);
+
+    it('after: A redirects every name in its request form and refuses writes; B takes writes and no longer calls itself a mirror', async () => {
+      for (const path of [`/${urnOf(5)}`, `/uri-res/I2Ls?${urnOf(5)}`, `/${urnOf(5)}?s=I2C`, `/${urnOf(8)}?info`, `/${AUTH}:never-${N}`]) {
+        const res = await fetch(`${a.url}${path}`, { redirect: 'manual' });
+        expect([path, res.status, res.headers.get('location')]).toEqual([path, 301, `${b.url}${path}`]);
+      }
+      const put = await fetch(`${a.url}/admin/names/${urnOf(1)}`, { method: 'PUT', headers: { authorization: `Bearer ${ta}`, 'content-type': 'application/json' }, body: JSON.stringify({ locations: ['https://x.example/'] }) });
+      expect(put.status).toBe(409);
+      expect(await put.json()).toMatchObject({ title: 'Authority handed over', handedOverTo: b.url });
+      const atB = await fetch(`${b.url}/admin/names/${urnOf(1)}`, { method: 'PUT', headers: { authorization: `Bearer ${tb}`, 'content-type': 'application/json' }, body: JSON.stringify({ locations: ['https://x.example/'] }) });
+      expect(atB.status).toBe(200);
+      expect((await b.store.names.get(urnOf(1)))?.version).toBe(3);
+      expect(await (await fetch(`${b.url}/${AUTH}:urn+m`, { headers: { accept: 'text/plain' } })).text()).not.toContain('mirror of');
+      expect(await (await fetch(`${a.url}/${AUTH}:urn+m`, { headers: { accept: 'text/plain' } })).text()).toContain(`handed over to the resolver at ${b.url}`);
+    });
+  });
+}
