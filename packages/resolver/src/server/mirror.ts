@@ -15,7 +15,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { nameKey } from '../store/keys.js';
-import { harvestRepository, type HarvestOptions, type HarvestReport, type HarvestSource } from '../harvest/harvester.js';
+import { harvestKey, harvestRepository, type HarvestOptions, type HarvestReport, type HarvestSource } from '../harvest/harvester.js';
 import type { Store } from '../store/store.js';
 import { HarvestWorker } from './harvest-worker.js';
 import { problem } from './admin/scope.js';
@@ -84,6 +84,21 @@ export class Mirrors {
     }
   }
 
+  /**
+   * Drops the mirrors promoted before (a handover's end, kept in the
+   * store): their names take writes here, whatever the command line still
+   * says; the authorities dropped.
+   */
+  async load(): Promise<string[]> {
+    const dropped: string[] = [];
+    for (const [authority, { m }] of this.#workers) {
+      if ((await this.store.harvestLog.get(harvestKey(mirrorHarvestSource(m))))?.promoted === undefined) continue;
+      this.#workers.delete(authority);
+      dropped.push(authority);
+    }
+    return dropped;
+  }
+
   /** Starts every mirror's harvests. */
   start(): void {
     for (const { worker } of this.#workers.values()) worker.start();
@@ -119,8 +134,13 @@ export class Mirrors {
     if (entry === undefined) return undefined;
     await entry.worker.close();
     const report = await harvestRepository(this.store, mirrorHarvestSource(entry.m), { ...this.harvest, pageDelayMs: 0 });
-    if (report.status === 'ok') this.#workers.delete(authority);
-    else entry.worker = new HarvestWorker(this.store, { sources: [mirrorHarvestSource(entry.m)], everyMs: entry.m.everyMs ?? DEFAULT_MIRROR_EVERY_MS, harvest: this.harvest }, this.log);
+    if (report.status === 'ok') {
+      this.#workers.delete(authority);
+      const key = harvestKey(mirrorHarvestSource(entry.m));
+      // read before the write transaction: on SQLite a read outside it waits for its connection
+      const state = await this.store.harvestLog.get(key);
+      if (state !== undefined) await this.store.writer.transaction((w) => this.store.harvestLog.saveIn(w, { ...state, promoted: Date.now() }));
+    } else entry.worker = new HarvestWorker(this.store, { sources: [mirrorHarvestSource(entry.m)], everyMs: entry.m.everyMs ?? DEFAULT_MIRROR_EVERY_MS, harvest: this.harvest }, this.log);
     if (report.status !== 'ok') entry.worker.start();
     this.log.onReport(report);
     return report;

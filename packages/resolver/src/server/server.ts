@@ -138,6 +138,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       onReport: (r) => app.log[r.status === 'ok' ? 'debug' : 'warn']({ repository: r.repo, status: r.status, pages: r.pages, applied: r.applied, refused: r.refused, ...(r.error !== undefined ? { error: r.error } : {}) }, 'mirror harvest'),
       onError: (e, source) => app.log.error({ err: e, repository: source.baseUrl }, 'mirror harvest failed'),
     });
+    const promoted = await mirrors?.load();
     const service = new UrnResolutionService(store, {
       ...(authority !== undefined && authority !== '' ? { authority } : {}),
       authorities,
@@ -252,6 +253,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       });
     }
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
+    if (promoted !== undefined && promoted.length > 0) app.log.warn({ authorities: promoted }, 'mirrors promoted before (a handover) are not harvested: drop them from --mirror');
     // Names one key under the 1995 draft §2.3.1 case rule, kept apart by migration 0011: the operator decides.
     const collisions = await store.listing.keyCollisions();
     if (collisions.length > 0) app.log.warn({ collisions }, 'names that are one name under the 1995 draft §2.3.1 case rule are kept under their old keys: only the lower-case one resolves');

@@ -89,6 +89,8 @@ for (const engine of engines) {
     let b: RunningServer;
     let ta: string;
     let tb: string;
+    let dbB: string;
+    const mirrorOfA = () => ({ sources: [{ source: a.url, authority: AUTH, everyMs: 600_000 }], harvest: { fetch: { allowAddresses: 'all' as const, timeoutMs: 60_000 } } });
     let t0 = 0;
     const timing: Record<string, number> = {};
     beforeAll(async () => {
@@ -99,8 +101,8 @@ for (const engine of engines) {
       expect(await importNames(a.store, lines, { format: 'ndjson' })).toMatchObject({ ok: true, created: N });
       timing.import = Date.now() - t;
       t = Date.now();
-      b = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: false,
-        mirror: { sources: [{ source: a.url, authority: AUTH, everyMs: 600_000 }], harvest: { fetch: { allowAddresses: 'all', timeoutMs: 60_000 } } } });
+      dbB = engine.freshDb();
+      b = await startServer({ port: 0, db: dbB, rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: false, mirror: mirrorOfA() });
       while ((await b.store.listing.count(`${AUTH}:`)) < N) await new Promise((r) => setTimeout(r, 200));
       timing.mirror = Date.now() - t;
       ta = (await createToken(a.store, { authority: AUTH })).token;
@@ -177,7 +179,13 @@ for (const engine of engines) {
       expect(atB.status).toBe(200);
       expect((await b.store.names.get(urnOf(1)))?.version).toBe(3);
       expect(await (await fetch(`${b.url}/${AUTH}:urn+m`, { headers: { accept: 'text/plain' } })).text()).not.toContain('mirror of');
-      expect(await (await fetch(`${a.url}/${AUTH}:urn+m`, { headers: { accept: 'text/plain' } })).text()).toContain(`handed over to the resolver at ${b.url}`);
+      expect(await (await fetch(`${a.url}/${AUTH}:urn+m`, { headers: { accept: 'text/plain' } })).text()).toContain(`handed over to the resolver at ${b.url}, where every name under it is redirected`);
+      // the promotion is kept in B's store: started again with the same --mirror, B takes writes and harvests A no more
+      await b.close();
+      b = await startServer({ port: 0, db: dbB, rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: false, mirror: mirrorOfA() });
+      const again = await fetch(`${b.url}/admin/names/${urnOf(1)}`, { method: 'PATCH', headers: { authorization: `Bearer ${tb}`, 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { title: 'after the restart' } }) });
+      expect(again.status).toBe(200);
+      expect((await b.store.names.get(urnOf(1)))?.version).toBe(4);
     });
   });
 }
