@@ -15,7 +15,7 @@ import { inAuthority, nameKey } from '../store/keys.js';
 import { recordToInput, rowToRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { NameInput, NameLocation, NameRecord } from '../store/types.js';
-import { InputError, validateNameInput } from '../store/validate.js';
+import { checkNewName, InputError, validateNameInput } from '../store/validate.js';
 import type { HarvestedRecord } from './oai-page.js';
 import { recordName, urnLocationsState, type HarvestFormat } from './record-names.js';
 
@@ -83,6 +83,15 @@ function mirroredRecord(key: string, md: HarvestedRecord['metadata'], schemes: R
   if (input.permanent !== undefined) r.permanent = input.permanent;
   if (input.successor !== undefined) r.successor = input.successor;
   if (input.reason !== undefined) r.reason = input.reason;
+  // the names pointing at this one go into Link fields: each must be a name, as the source's writer keeps them (its keys)
+  for (const n of [...s.movedFrom, ...s.predecessors]) {
+    try {
+      if (checkNewName(n).key !== n) return { code: 'bad-link', reason: `${n}, a name pointing at ${key}, is not a key of a name` };
+    } catch (e) {
+      if (e instanceof InputError || e instanceof UriError) return { code: 'bad-link', reason: `${n.slice(0, 200)}, a name pointing at ${key}, is not a name: ${e.message}` };
+      throw e;
+    }
+  }
   if (s.movedFrom.length > 0) r.movedFrom = s.movedFrom;
   if (s.predecessors.length > 0) r.predecessors = s.predecessors;
   return r;
@@ -159,6 +168,8 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     if ('refused' in named) { refuse(r, named.refused, named.reason, named.urn); continue; }
     const k = keyOf(named.urn);
     if (!('key' in k)) { refuse(r, k.code, k.reason, named.urn); continue; }
+    // a mirror follows one authority of a resolver that may hold others: their names are not its to take, nor refusals
+    if (!mayWrite(k.key, ctx.authority) && ctx.mirror === true) { unchanged++; continue; }
     if (!mayWrite(k.key, ctx.authority)) { refuse(r, 'outside-authority', `${k.key} is outside the authority ${ctx.authority || '(all)'} this repository may write`, named.urn); continue; }
     if (ctx.mirror === true && ctx.format === 'urn_locations') {
       const record = mirroredRecord(k.key, r.metadata, ctx.schemes);

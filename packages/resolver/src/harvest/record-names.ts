@@ -10,6 +10,8 @@
 import { EPICUR_NAMESPACE } from '../oai/epicur.js';
 import { URN_LOCATIONS_NAMESPACE } from '../oai/formats.js';
 import type { NameLocation, NameStatus } from '../store/types.js';
+import { jsonTooDeepAt } from '../formats/json-depth.js';
+import { MAX_METADATA_DEPTH } from '../store/validate.js';
 import type { MetadataElement } from './oai-page.js';
 
 /**
@@ -158,6 +160,8 @@ export function urnLocationsState(md: readonly MetadataElement[]): StatedName | 
   input.locations = locations;
   const metadata = one('metadata');
   if (metadata !== undefined) {
+    // the admin API's bound of metadata depth, before the parser recurses into it
+    if (jsonTooDeepAt(metadata, MAX_METADATA_DEPTH) >= 0) return { refused: 'metadata-too-deep', reason: `the metadata of ${urn} nests deeper than ${MAX_METADATA_DEPTH} levels`, urn };
     try {
       input.metadata = JSON.parse(metadata);
     } catch {

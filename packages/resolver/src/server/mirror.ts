@@ -15,6 +15,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { nameKey } from '../store/keys.js';
+import { setOfKey } from '../oai/store-repository.js';
 import { harvestKey, harvestRepository, type HarvestOptions, type HarvestReport, type HarvestSource } from '../harvest/harvester.js';
 import type { Store } from '../store/store.js';
 import { HarvestWorker } from './harvest-worker.js';
@@ -42,17 +43,28 @@ export interface MirrorSource {
 const DEFAULT_MIRROR_EVERY_MS = 60_000;
 
 /**
- * The harvest a mirror runs: the source's `/oai` in `urn_locations`, every
- * record taken whole.
+ * The harvest a mirror runs: the source's `/oai` in `urn_locations`, the
+ * set of the authority's names, every record taken whole.
  *
  * @example
  * ```ts
  * mirrorHarvestSource({ source: 'https://a.example/', authority: 'urn:isbn' });
- * // { baseUrl: 'https://a.example/oai', metadataPrefix: 'urn_locations', authority: 'urn:isbn', mirror: true }
+ * // { baseUrl: 'https://a.example/oai', metadataPrefix: 'urn_locations', set: 'urn:isbn', authority: 'urn:isbn', mirror: true }
+ * mirrorHarvestSource({ source: 'https://a.example', authority: 'urn:nbn:de:101-' }).set; // 'urn:nbn:de'
  * ```
  */
 export function mirrorHarvestSource(m: MirrorSource): HarvestSource {
-  return { baseUrl: `${m.source.replace(/\/+$/, '')}/oai`, metadataPrefix: 'urn_locations', authority: m.authority, mirror: true };
+  const set = setOf(m.authority);
+  return { baseUrl: `${m.source.replace(/\/+$/, '')}/oai`, metadataPrefix: 'urn_locations', ...(set !== undefined ? { set } : {}), authority: m.authority, mirror: true };
+}
+
+/** The OAI set (store-repository.ts `setOfKey`: a naming authority) that holds every name under `authority`, so that a mirror reads no other. */
+function setOf(authority: string): string | undefined {
+  try {
+    return setOfKey(authority.endsWith('-') ? `${authority}0` : `${authority}:0`);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -17,14 +17,14 @@ const AUTH = 'urn:example:m';
 const N = 60;
 const urnOf = (i: number) => `${AUTH}:item-${i}`;
 /** The request forms each name is asked in. */
-const FORMS = [(u: string) => `/${u}`, (u: string) => `/${u}?info`, (u: string) => `/uri-res/N2Ls?${u}`, (u: string) => `/${u}?s=I2C`];
+const FORMS = [(u: string) => `/${u}`, (u: string) => `/${u}?info`, (u: string) => `/uri-res/N2Ls?${u}`, (u: string) => `/${u}?s=I2C`, (u: string) => `/${u}?history`];
 
-/** What a client sees of an answer: status, Location and Link, the resolver's own URL written BASE. */
+/** What a client sees of an answer: status, Location, Link, ETag and Last-Modified, the resolver's own URL written BASE. */
 async function seen(base: string, path: string, accept = 'text/plain'): Promise<string> {
   const res = await fetch(`${base}${path}`, { redirect: 'manual', headers: { accept } });
   await res.arrayBuffer();
   const own = (v: string | null) => (v ?? '').replaceAll(base, 'BASE');
-  return `${res.status} ${own(res.headers.get('location'))} ${own(res.headers.get('link'))}`;
+  return `${res.status} ${own(res.headers.get('location'))} ${own(res.headers.get('link'))} ${res.headers.get('etag')} ${res.headers.get('last-modified')}`;
 }
 
 /** The names whose answers differ between the two resolvers, in any form. */
@@ -78,6 +78,9 @@ for (const engine of engines) {
       source = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: { pageSize: 25 }, mirrors: ['https://mirror.example'] });
       for (let i = 0; i < N; i++) await source.store.writer.put(urnOf(i), seed(i) as never);
       for (let i = 4; i < N; i += 12) await source.store.writer.withdraw(urnOf(i), { reason: `retracted ${i}` });
+      // names of other authorities: one in the same OAI set (urn:example), one in another
+      await source.store.writer.put('urn:example:other:1', { urn: 'urn:example:other:1', locations: [{ url: 'https://other.example/' }] });
+      await source.store.writer.put('urn:isbn:0451450523', { urn: 'urn:isbn:0451450523', locations: [{ url: 'https://other.example/' }] });
       mirror = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: false,
         mirror: { sources: [{ source: source.url, authority: AUTH, everyMs: 1000 }], harvest: { fetch: { allowAddresses: 'all' } } } });
     }, 60_000);
@@ -89,6 +92,9 @@ for (const engine of engines) {
     it('answers every name in every state as the source does', async () => {
       const t = await converge(source.url, mirror.url, names, Date.now(), 30_000);
       console.log(`${engine.name}: first mirror of ${N} names: ${t} ms`);
+      expect(await mirror.store.names.get('urn:example:other:1')).toBeUndefined();
+      expect(await mirror.store.names.get('urn:isbn:0451450523')).toBeUndefined();
+      expect(await mirror.store.harvestLog.refusals(`${source.url}/oai urn_locations urn:example`, 10)).toEqual([]);
       const states = new Set((await Promise.all(names.map((u) => source.store.names.get(u)))).map((r) => r?.status));
       expect([...states].sort()).toEqual(['active', 'moved', 'reserved', 'withdrawn']);
       // the records are the source's: version, times, locations in order and metadata

@@ -14,6 +14,7 @@ import type { Mirrors } from '../mirror.js';
 import type { HostAuthorities } from '../resolution/host-authorities.js';
 import { PROBLEM_RESPONSE } from './docs.js';
 import { problem, requireAdminToken, type AdminAuthOptions } from './scope.js';
+import { useStrictSchemas } from './schemas.js';
 
 /** An authority as the body names it, canonical, or undefined if it is no URN prefix. */
 function canonicalAuthority(v: unknown): string | undefined {
@@ -47,6 +48,8 @@ const ERRORS = { '4xx': { description: 'a bad request, no or a bad token, an aut
  */
 export function registerAdminHandover(app: FastifyInstance, store: Store, opts: { auth?: AdminAuthOptions; mirrors: () => Mirrors | undefined; authorities?: HostAuthorities }): void {
   app.register(async (admin) => {
+    // an unknown field is refused, not dropped (the admin API's rule)
+    useStrictSchemas(admin);
     requireAdminToken(admin, store, opts.auth);
     const allowed = (auth: string, authority: string) => auth === '' || authority === auth || prefixInAuthority(authority, auth);
 
