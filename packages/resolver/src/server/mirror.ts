@@ -83,6 +83,8 @@ function setOf(authority: string): string | undefined {
  */
 export class Mirrors {
   readonly #workers = new Map<string, { m: MirrorSource; worker: HarvestWorker }>();
+  /** The authorities whose mirror was promoted (a handover's end): a promotion asked again is done already. */
+  readonly #promoted = new Set<string>();
 
   constructor(
     readonly store: Store,
@@ -106,6 +108,7 @@ export class Mirrors {
     for (const [authority, { m }] of this.#workers) {
       if ((await this.store.harvestLog.get(harvestKey(mirrorHarvestSource(m))))?.promoted === undefined) continue;
       this.#workers.delete(authority);
+      this.#promoted.add(authority);
       dropped.push(authority);
     }
     return dropped;
@@ -139,15 +142,17 @@ export class Mirrors {
    * Promotes the mirror of `authority` (the end of a handover): the harvest
    * under way ends, one last harvest brings what the source wrote since,
    * and the mirroring stops: the names take writes here from now on.
-   * Undefined if the authority is not mirrored here.
+   * `'already'` if it was promoted before (a handover run again);
+   * undefined if the authority is not mirrored here.
    */
-  async promote(authority: string): Promise<HarvestReport | undefined> {
+  async promote(authority: string): Promise<HarvestReport | 'already' | undefined> {
     const entry = this.#workers.get(authority);
-    if (entry === undefined) return undefined;
+    if (entry === undefined) return this.#promoted.has(authority) ? 'already' : undefined;
     await entry.worker.close();
     const report = await harvestRepository(this.store, mirrorHarvestSource(entry.m), { ...this.harvest, pageDelayMs: 0 });
     if (report.status === 'ok') {
       this.#workers.delete(authority);
+      this.#promoted.add(authority);
       const key = harvestKey(mirrorHarvestSource(entry.m));
       // read before the write transaction: on SQLite a read outside it waits for its connection
       const state = await this.store.harvestLog.get(key);

@@ -180,6 +180,10 @@ for (const engine of engines) {
       expect((await b.store.names.get(urnOf(1)))?.version).toBe(3);
       expect(await (await fetch(`${b.url}/${AUTH}:urn+m`, { headers: { accept: 'text/plain' } })).text()).not.toContain('mirror of');
       expect(await (await fetch(`${a.url}/${AUTH}:urn+m`, { headers: { accept: 'text/plain' } })).text()).toContain(`handed over to the resolver at ${b.url}, where every name under it is redirected`);
+      // every step can be run again: a second handover changes nothing and succeeds
+      const twice = await handOver({ authority: AUTH, from: a.url, fromToken: ta, to: b.url, toToken: tb, settleMs: 0 });
+      expect([twice.ok, twice.steps.map((x) => x.status)]).toEqual([true, [200, 200, 200]]);
+      expect(twice.steps[1]!.body).toMatchObject({ promoted: true, already: true });
       // the promotion is kept in B's store: started again with the same --mirror, B takes writes and harvests A no more
       await b.close();
       b = await startServer({ port: 0, db: dbB, rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: false, mirror: mirrorOfA() });

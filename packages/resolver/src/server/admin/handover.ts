@@ -92,6 +92,8 @@ export function registerAdminHandover(app: FastifyInstance, store: Store, opts: 
       if (!allowed(request.adminToken!.authority, authority)) return problem(reply, 403, 'Forbidden', { detail: `${authority} is outside this token's authority "${request.adminToken!.authority}"` });
       const report = await opts.mirrors()?.promote(authority);
       if (report === undefined) return problem(reply, 404, 'Not mirrored', { detail: `this resolver does not mirror ${authority}` });
+      // a handover run again: the promotion is done already
+      if (report === 'already') return { authority, promoted: true, already: true };
       if (report.status !== 'ok') return problem(reply, 502, 'Last harvest failed', { detail: `the last harvest of ${authority} failed: the mirror goes on; try again`, harvest: report });
       return { authority, promoted: true, harvest: report };
     });
