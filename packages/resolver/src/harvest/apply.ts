@@ -14,7 +14,7 @@ import type { HarvestRefusal } from '../store/harvest-log.js';
 import { inAuthority, nameKey } from '../store/keys.js';
 import { recordToInput, rowToRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
-import type { NameInput, NameLocation, NameRecord } from '../store/types.js';
+import type { ChangeOp, NameInput, NameLocation, NameRecord } from '../store/types.js';
 import { checkNewName, InputError, validateNameInput } from '../store/validate.js';
 import type { HarvestedRecord } from './oai-page.js';
 import { recordName, urnLocationsState, type HarvestFormat } from './record-names.js';
@@ -64,10 +64,10 @@ export interface PageResult {
 
 type Plan = { kind: 'put'; key: string; urn: string; locations: NameLocation[]; identifier: string }
   | { kind: 'withdraw'; key: string; identifier: string; datestamp: string }
-  | { kind: 'mirror'; key: string; record: NameRecord; identifier: string };
+  | { kind: 'mirror'; key: string; record: NameRecord; op?: ChangeOp; identifier: string };
 
 /** A mirrored record, checked as a write of the admin API is (validate.ts), or the refusal. */
-function mirroredRecord(key: string, md: HarvestedRecord['metadata'], schemes: ReadonlySet<string> | undefined): NameRecord | { code: string; reason: string; urn?: string } {
+function mirroredRecord(key: string, md: HarvestedRecord['metadata'], schemes: ReadonlySet<string> | undefined): { record: NameRecord; op?: ChangeOp } | { code: string; reason: string; urn?: string } {
   const s = urnLocationsState(md);
   if ('refused' in s) return { code: s.refused, reason: s.reason, ...(s.urn !== undefined ? { urn: s.urn } : {}) };
   let input: NameInput;
@@ -94,7 +94,7 @@ function mirroredRecord(key: string, md: HarvestedRecord['metadata'], schemes: R
   }
   if (s.movedFrom.length > 0) r.movedFrom = s.movedFrom;
   if (s.predecessors.length > 0) r.predecessors = s.predecessors;
-  return r;
+  return { record: r, ...(s.change !== undefined ? { op: s.change } : {}) };
 }
 
 /**
@@ -172,10 +172,10 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     if (!mayWrite(k.key, ctx.authority) && ctx.mirror === true) { unchanged++; continue; }
     if (!mayWrite(k.key, ctx.authority)) { refuse(r, 'outside-authority', `${k.key} is outside the authority ${ctx.authority || '(all)'} this repository may write`, named.urn); continue; }
     if (ctx.mirror === true && ctx.format === 'urn_locations') {
-      const record = mirroredRecord(k.key, r.metadata, ctx.schemes);
-      if ('code' in record) { refuse(r, record.code, record.reason, named.urn); continue; }
+      const m = mirroredRecord(k.key, r.metadata, ctx.schemes);
+      if ('code' in m) { refuse(r, m.code, m.reason, named.urn); continue; }
       plans.delete(k.key);
-      plans.set(k.key, { kind: 'mirror', key: k.key, record, identifier: r.identifier });
+      plans.set(k.key, { kind: 'mirror', key: k.key, record: m.record, ...(m.op !== undefined ? { op: m.op } : {}), identifier: r.identifier });
       items.set(r.identifier, k.key);
       continue;
     }
@@ -207,10 +207,12 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
   }
   const batch: Array<{ key: string; input: NameInput }> = [];
   const mirrored: NameRecord[] = [];
+  const ops = new Map<string, ChangeOp>();
   for (const p of plans.values()) {
     const cur = current.get(p.key);
     if (p.kind === 'mirror') {
       mirrored.push(p.record);
+      if (p.op !== undefined) ops.set(p.key, p.op);
     } else if (p.kind === 'withdraw') {
       if (cur === undefined || cur.status === 'withdrawn') { unchanged++; continue; }
       batch.push({ key: p.key, input: { ...recordToInput(cur), status: 'withdrawn', reason: `deleted in the OAI-PMH repository ${ctx.baseUrl} (record ${p.identifier}, ${p.datestamp})` } });
@@ -222,7 +224,7 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     }
   }
   const result = await store.writer.writeBatchIn(w, batch, ctx.actor);
-  const mirror = await store.writer.mirrorIn(w, mirrored, ctx.actor);
+  const mirror = await store.writer.mirrorIn(w, mirrored, ctx.actor, ops);
   result.created += mirror.created;
   result.updated += mirror.updated;
   result.unchanged += mirror.unchanged;

@@ -9,7 +9,7 @@
  */
 import { EPICUR_NAMESPACE } from '../oai/epicur.js';
 import { URN_LOCATIONS_NAMESPACE } from '../oai/formats.js';
-import type { NameLocation, NameStatus } from '../store/types.js';
+import type { ChangeOp, NameLocation, NameStatus } from '../store/types.js';
 import { jsonTooDeepAt } from '../formats/json-depth.js';
 import { MAX_METADATA_DEPTH } from '../store/validate.js';
 import type { MetadataElement } from './oai-page.js';
@@ -169,7 +169,8 @@ export function urnLocationsState(md: readonly MetadataElement[]): StatedName | 
     }
   }
   const all = (p: string) => mine.filter((e) => e.path === `urn/${p}`).map((e) => e.text);
-  return { input, movedFrom: all('movedFrom'), predecessors: all('predecessor'), version, created, updated };
+  const change = one('change');
+  return { input, movedFrom: all('movedFrom'), predecessors: all('predecessor'), version, created, updated, ...(change !== undefined && CHANGE_OPS.has(change) ? { change: change as ChangeOp } : {}) };
 }
 
 /**
@@ -189,7 +190,11 @@ export interface StatedName {
   version: number;
   created: number;
   updated: number;
+  /** The kind of change that made this version at the source, when it says. */
+  change?: ChangeOp;
 }
+
+const CHANGE_OPS: ReadonlySet<string> = new Set(['create', 'update', 'move', 'withdraw', 'reinstate']);
 
 /**
  * The name a record's metadata states, in `format`; `inAuthority` chooses

@@ -40,6 +40,8 @@ export interface OaiItem {
   version?: number;
   /** When the name was registered (ms since the epoch). */
   created?: number;
+  /** The kind of change that made this version (the history's: create, update, move, withdraw, reinstate). */
+  change?: string;
 }
 
 /**
@@ -154,6 +156,9 @@ export const URN_LOCATIONS_XSD = `<?xml version="1.0" encoding="UTF-8"?>
         <element name="movedFrom" type="anyURI" minOccurs="0" maxOccurs="unbounded"/>
         <element name="predecessor" type="anyURI" minOccurs="0" maxOccurs="unbounded"/>
         <element name="version" type="positiveInteger" minOccurs="0"/>
+        <element name="change" minOccurs="0">
+          <simpleType><restriction base="string"><enumeration value="create"/><enumeration value="update"/><enumeration value="move"/><enumeration value="withdraw"/><enumeration value="reinstate"/></restriction></simpleType>
+        </element>
         <element name="created" type="dateTime" minOccurs="0"/>
         <element name="updated" type="dateTime" minOccurs="0"/>
       </sequence>
@@ -201,6 +206,7 @@ export function urnLocationsFormat(baseUrl: string): OaiMetadataFormat {
       for (const m of item.movedFrom ?? []) body += xmlElement('u:movedFrom', m);
       for (const p of item.predecessors ?? []) body += xmlElement('u:predecessor', p);
       if (item.version !== undefined) body += xmlElement('u:version', String(item.version));
+      body += xmlElement('u:change', item.change);
       if (item.created !== undefined) body += xmlElement('u:created', dateTimeMs(item.created));
       body += xmlElement('u:updated', dateTimeMs(item.datestamp));
       return `<u:urn xmlns:u="${xmlEscape(URN_LOCATIONS_NAMESPACE)}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${xmlEscape(`${URN_LOCATIONS_NAMESPACE} ${baseUrl}/urn_locations.xsd`)}">${body}</u:urn>`;

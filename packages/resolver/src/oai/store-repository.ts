@@ -103,7 +103,18 @@ export class StoreOaiRepository implements OaiRepository {
 
   async list(q: OaiListQuery): Promise<OaiItem[]> {
     const page = await this.harvest.page({ ...this.#query(q), limit: q.limit, ...(q.after !== undefined ? { after: q.after } : {}) });
-    return page.map(itemOf);
+    return this.#withChanges(page, q.everyState === true);
+  }
+
+  /** The items of `records`; for a format stating every state (a mirror's), each with the kind of change that made its version. */
+  async #withChanges(records: readonly NameRecord[], everyState: boolean): Promise<OaiItem[]> {
+    const changes = everyState && records.length > 0 ? await this.harvest.changesOf(records) : undefined;
+    return records.map((r) => {
+      const item = itemOf(r);
+      const change = changes?.get(r.key);
+      if (change !== undefined) item.change = change;
+      return item;
+    });
   }
 
   async count(q: OaiListQuery): Promise<number> {
@@ -114,7 +125,7 @@ export class StoreOaiRepository implements OaiRepository {
     let key: string;
     try { key = nameKey(identifier).key; } catch { return undefined; }
     const r = await this.harvest.get(key);
-    return r === undefined || (r.status === 'reserved' && !everyState) ? undefined : itemOf(r);
+    return r === undefined || (r.status === 'reserved' && !everyState) ? undefined : (await this.#withChanges([r], everyState))[0];
   }
 
   /**

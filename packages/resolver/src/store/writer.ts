@@ -7,7 +7,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { noteWritten, type StoreDb, type WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
-import { chainTooLong, checkStatedStatus, checkTransition, LifecycleError, type ChainReader } from './lifecycle.js';
+import { chainTooLong, checkStatedStatus, checkTransition, LIFECYCLE, LifecycleError, type ChainReader } from './lifecycle.js';
 import { applyLinks, incomingLinks, withIncoming, type Incoming } from './links.js';
 import { historyJson, historyToRecord, nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
@@ -84,13 +84,17 @@ function linksOthers(r: Partial<NameInput>): boolean {
   return r.status === 'moved' || r.movedTo !== undefined || r.successor !== undefined;
 }
 
-/** The kind of change a mirrored version is from the one held before it (lifecycle.ts's transitions). */
+/**
+ * The kind of change a mirrored version is from the one held before, when
+ * the source does not say: the lifecycle's (lifecycle.ts `LIFECYCLE`); a
+ * transition it refuses in one step was several at the source (versions
+ * between two harvests), named by where it ended.
+ */
 function mirroredOp(cur: NameRecord | undefined, next: NameRecord): ChangeOp {
-  if (cur === undefined) return 'create';
-  if (cur.status === 'withdrawn' && next.status !== 'withdrawn') return 'reinstate';
-  if (next.status === 'withdrawn' && cur.status !== 'withdrawn') return 'withdraw';
-  if (next.status === 'moved' && (cur.status !== 'moved' || cur.movedTo !== next.movedTo)) return 'move';
-  return 'update';
+  if (cur?.status === 'withdrawn' && next.status !== 'withdrawn') return 'reinstate';
+  const op = LIFECYCLE[cur?.status ?? 'none'][next.status];
+  if (op === 'create' || op === 'update' || op === 'move' || op === 'withdraw' || op === 'reinstate') return op;
+  return next.status === 'moved' ? 'move' : next.status === 'withdrawn' ? 'withdraw' : 'update';
 }
 
 /** The history row of a change to `next`, whose names row (the same `data`) is `row`. */
@@ -333,7 +337,8 @@ export class NameWriter {
    * checked the transition, and a mirror never relinks on its own); one
    * whose version is not newer than the one held is unchanged (a harvest
    * reads a record again from an inclusive `from`). The history gets the
-   * version with the kind of change it is from the one held before.
+   * version with the kind of change the source recorded (`ops`), or, when
+   * it does not say, the one the lifecycle gives from the state held before.
    *
    * @example
    * ```ts
@@ -345,7 +350,7 @@ export class NameWriter {
    * await store.close();
    * ```
    */
-  async mirrorIn(w: WriteScope, records: readonly NameRecord[], actor?: string): Promise<BatchResult> {
+  async mirrorIn(w: WriteScope, records: readonly NameRecord[], actor?: string, ops: ReadonlyMap<string, ChangeOp> = new Map()): Promise<BatchResult> {
     const counts: BatchResult = { created: 0, updated: 0, unchanged: 0, refused: [] };
     if (records.length === 0) return counts;
     const current = new Map<string, NameRecord>();
@@ -368,7 +373,7 @@ export class NameWriter {
       }
       await applyLinks(w.trx, [{ key: next.key, before: cur, after: next }]);
       current.set(next.key, next);
-      history.push(historyRow(next, row, mirroredOp(cur, next), actor));
+      history.push(historyRow(next, row, ops.get(next.key) ?? mirroredOp(cur, next), actor));
     }
     await this.#insert.names(w.trx, inserts);
     await this.#insert.history(w.trx, history);
