@@ -23,6 +23,14 @@
  *    each. The rate limit in the same rounds; statistics in pairs after
  *    them (server-stats.ts: off then on, `--stats-rounds` pairs, default
  *    12, each followed by a pause for the statistics' idle-time work).
+ * 4. The request forms as a client of `npm start` meets them
+ *    (server-forms.ts): this build's `urikit serve --demo`, statistics on
+ *    and off, each form (`/uri-res/I2L?<urn>`, `/<urn>`, `/<ElementID>`)
+ *    against a bare node:http server answering the same 302, autocannon
+ *    with `--form-connections` keep-alive connections (default 50), the
+ *    demo store; the goal is the resolver's CPU per answer at most 1.25×
+ *    bare's on every form. `--forms off` skips it; `--forms-only` runs it
+ *    alone, printing its table.
  *
  * Ratios are the medians of the rounds' paired ratios (two servers
  * measured seconds apart), steadier than the ratio of two best rounds;
@@ -46,6 +54,7 @@ import { BENCH_RATE_LIMIT, runChild, spawnChild, stopChild, urnOf } from './serv
 import { measure, median, type Measured, type Target } from './server-measure.js';
 import { runScale, withScaleSection } from './server-scale.js';
 import { measureStatistics, statisticsReport } from './server-stats.js';
+import { measureForms, startBuild, type Running } from './server-forms.js';
 
 const self = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);
@@ -237,6 +246,7 @@ async function main(): Promise<void> {
     log();
     log('CPU µs per answer: the process\'s own user + system time over the answers it gave, median round; PostgreSQL\'s is its backends\' for that resolver (read from /proc). Neither depends on how the load generator shares the two cores, which throughput does.');
     log(`The resolvers but the one marked off run with their rate limit on (${BENCH_RATE_LIMIT.perSecond.toLocaleString('en')} requests/s per client address, burst ${BENCH_RATE_LIMIT.burst.toLocaleString('en')}: above the benchmark's rate, so every request pays for the check and none is refused) and logging off; each fills its name cache (256 MiB by default) before it is measured.`);
+    if (flag('forms', 'on') !== 'off') await formsSection(log, dir, seconds, rounds, Number(flag('form-connections', '50')));
     log(`Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (the machine is shared: rounds of the same server can differ severalfold).`);
     writeFileSync(out, withScaleSection(out, `${lines.join('\n')}\n`));
     console.log(`\nwritten to ${out}`);
@@ -248,6 +258,40 @@ async function main(): Promise<void> {
   }
 }
 
+/** Section 4: the request forms on the demo store of `npm start`, statistics on and off, against bare (server-forms.ts). */
+async function formsSection(log: (s?: string) => void, dir: string, seconds: number, rounds: number, connections: number): Promise<void> {
+  const checkout = fileURLToPath(new URL('../..', import.meta.url));
+  const servers: Running[] = [];
+  try {
+    const on = await startBuild('statistics on', checkout, join(dir, 'forms-on.sqlite'), true);
+    servers.push(on);
+    const off = await startBuild('statistics off', checkout, join(dir, 'forms-off.sqlite'), false);
+    servers.push(off);
+    log();
+    log(`## Request forms on the demo store of \`npm start\` (\`urikit serve --demo\`, rate limit off), autocannon ${connections} keep-alive connections × ${seconds} s, ${rounds} rounds`);
+    log();
+    log('| form | statistics on µs/answer | off µs/answer | bare µs/answer | on/bare CPU (goal ≤ 1.25) | off/bare CPU | on/off requests/s (goal ≥ 0.95) | on req/s | bare req/s | non-3xx |');
+    log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    await measureForms([on, off], seconds, rounds, connections, (r, bare) => {
+      const us = (x: Running) => r.us.get(x)!;
+      const ratio = us(on) / us(bare);
+      log(`| ${r.label} | ${us(on).toFixed(1)} | ${us(off).toFixed(1)} | ${us(bare).toFixed(1)} | ${ratio.toFixed(2)} ${ratio <= 1.25 ? 'met' : 'MISSED'} | ${(us(off) / us(bare)).toFixed(2)} | ${(r.rps.get(on)! / r.rps.get(off)!).toFixed(2)} | ${Math.round(r.rps.get(on)!)} | ${Math.round(r.rps.get(bare)!)} | ${r.bad} |`);
+    });
+    log();
+    log('One name asked again and again (the demo\'s `aj17-mcc`), so the name cache always answers: what the request path costs, the store aside. CPU per answer is the server process\'s own (from /proc); bare copies the resolver\'s answer byte for byte (headers and body).');
+    log();
+  } finally {
+    for (const x of servers) x.proc?.kill('SIGTERM');
+  }
+}
+
 if (argv[0] === '--child') await runChild(argv.slice(1));
-else if (argv.includes('--scale')) await runScale(argv, self);
+else if (argv.includes('--forms-only')) {
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-bench-forms-'));
+  try {
+    await formsSection((s = '') => console.log(s), dir, Number(flag('seconds', '5')), Number(flag('rounds', '5')), Number(flag('form-connections', '50')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+} else if (argv.includes('--scale')) await runScale(argv, self);
 else await main();

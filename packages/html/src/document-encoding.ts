@@ -45,8 +45,21 @@ export function charsetParameter(s: string): string | undefined {
   }
 }
 
-/** The encoding a document's first `<meta charset>` or `<meta http-equiv=content-type>` declares (HTML, the "in head" insertion mode's meta rules and the prescan), undefined for none. */
-function metaEncoding(root: Parameters<typeof walk>[0]): string | undefined {
+/**
+ * The encoding a document's first `<meta charset>` or `<meta
+ * http-equiv=content-type>` declares (HTML, the "in head" insertion mode's
+ * meta rules and the prescan; UTF-16 read as UTF-8 and x-user-defined as
+ * windows-1252, as "change the encoding" does), undefined for none.
+ *
+ * @example
+ * ```ts
+ * import { parse } from 'parse5';
+ * metaEncoding(parse('<meta http-equiv="Content-Type" content="text/html; charset=latin2">')) // "iso-8859-2"
+ * metaEncoding(parse('<meta charset="utf-16le">')) // "utf-8"
+ * metaEncoding(parse('<p>')) // undefined
+ * ```
+ */
+export function metaEncoding(root: Parameters<typeof walk>[0]): string | undefined {
   let found: string | undefined;
   walk(root, (el, inTemplate) => {
     if (el.tagName !== 'meta' || el.namespaceURI !== HTML_NS || inTemplate) return true;
@@ -66,8 +79,16 @@ function metaEncoding(root: Parameters<typeof walk>[0]): string | undefined {
   return found;
 }
 
-/** The Content-Type charset of a message's header fields, if it names an encoding. */
-function headerEncoding(headers: HeaderFields): string | undefined {
+/**
+ * The Content-Type charset of a message's header fields, if it names an encoding.
+ *
+ * @example
+ * ```ts
+ * headerEncoding({ 'content-type': 'text/html; charset=Shift_JIS' }) // "shift_jis"
+ * headerEncoding({ 'Content-Type': 'text/html' }) // undefined
+ * ```
+ */
+export function headerEncoding(headers: HeaderFields): string | undefined {
   const entries: Iterable<readonly [string, unknown]> = Symbol.iterator in headers ? (headers as Iterable<readonly [string, string]>) : Object.entries(headers);
   for (const [name, raw] of entries) {
     const value = Array.isArray(raw) ? (raw[0] as string | undefined) : (raw as string | undefined);

@@ -10,4 +10,7 @@ export type { HtmlContext } from './base.js';
 export { srcsetUrls } from './srcset.js';
 export { refreshUrl } from './refresh.js';
 export { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from './url-attributes.js';
+export { sniffHtmlEncoding, decodeHtml } from './encoding-sniffing.js';
+export type { SniffOptions, SniffedEncoding } from './encoding-sniffing.js';
+export { encodingForLabel } from './encoding-labels.js';
 export type { UrlAttributeKind } from './url-attributes.js';

@@ -8,7 +8,8 @@ import type { UriErrorCode } from 'urikit';
 import { URL_ATTRIBUTES, SVG_URL_ATTRIBUTES } from './url-attributes.js';
 import { srcsetUrls } from './srcset.js';
 import { firstBaseHref, baseOf } from './base.js';
-import { documentEncoding } from './document-encoding.js';
+import { documentEncoding, headerEncoding, metaEncoding } from './document-encoding.js';
+import { decodeHtml, decodeIn } from './encoding-sniffing.js';
 import { encodeQueryIn } from './query-encoding.js';
 import type { HtmlContext } from './base.js';
 import { walk, attribute, HTML_NS, SVG_NS, XLINK_NS } from './tree.js';
@@ -81,6 +82,13 @@ export interface ExtractLinksOptions {
    * The raw `value` and its `error` stay beside `repaired` and its `uri`.
    */
   repair?: boolean;
+  /**
+   * For a document given as bytes: before the default encoding
+   * (windows-1252), take well-formed UTF-8 that is not all ASCII as UTF-8,
+   * as the HTML Standard suggests for files of the local file system
+   * (see {@link sniffHtmlEncoding}).
+   */
+  detectUtf8?: boolean;
 }
 
 /**
@@ -133,6 +141,10 @@ function documentUrlOf(documentUri: string, redirects: readonly string[] | undef
   return url + fragment;
 }
 
+/** A document parsed with the source locations the links' offsets come from. */
+const parseDocument = (text: string) => parseHtml(text, { sourceCodeLocationInfo: true });
+type ParsedDocument = ReturnType<typeof parseDocument>;
+
 /** How deep `<iframe srcdoc>` documents are read inside each other. */
 const MAX_SRCDOC_DEPTH = 8;
 
@@ -145,15 +157,24 @@ const MAX_SRCDOC_DEPTH = 8;
  * (message headers, encapsulating entity, redirects) over `documentUri`
  * (2003 draft §5.1 and Appendix D, §5.2 resolution,
  * https://datatracker.ietf.org/doc/html/draft-fielding-uri-rfc2396bis-01#appendix-D).
- * As a browser does: an empty form `action` is the document's URL,
- * fragment included (HTML form submission); a `<base>` in a
+ * As a browser does: an empty or missing form `action` is the
+ * document's URL, fragment included (HTML form submission), reported as
+ * `action` with the value `""`; a `<base>` in a
  * `<template>` or in SVG, or one whose URL is `javascript:` or `data:`,
  * is no base; the links of an
  * `<iframe srcdoc>` document are found too, against its own base; the
  * query of an http(s), ftp or file URL is encoded in the document's
  * encoding (HTML "encoding-parse a URL"; the encoding is
  * `context.encoding`, else the Content-Type charset of `context.headers`,
- * else the document's `<meta charset>`, else UTF-8).
+ * else the document's `<meta charset>`, else UTF-8). Given bytes
+ * (a `Uint8Array`), it decodes them as a browser does: the encoding
+ * sniffing algorithm ({@link sniffHtmlEncoding}: byte order mark,
+ * `context.encoding` as the user's override, the Content-Type charset,
+ * the prescan of the first 1024 bytes for `<meta charset>`, with
+ * `opts.detectUtf8` well-formed UTF-8, else windows-1252), then a later
+ * `<meta>` declaration changes the encoding while the sniffed one was
+ * only tentative (HTML "change the encoding"); offsets are then in the
+ * decoded text.
  *
  * @example
  * ```ts
@@ -164,17 +185,47 @@ const MAX_SRCDOC_DEPTH = 8;
  * base // "http://www.ics.uci.edu/Test/a/b/c"
  * links.map((l) => l.uri) // ["http://www.ics.uci.edu/Test/a/x", "http://www.ics.uci.edu/Test/a/b/i.png", "http://www.ics.uci.edu/Test/a/b/j.png"]
  * extractLinksFromHtml('<svg><a xlink:href="/s">s</a></svg><form action=""></form>', 'http://a/b?q#top').links.map((l) => l.uri) // ["http://a/s", "http://a/b?q#top"]
+ * extractLinksFromHtml('<form method="post"><input name="q"></form>', 'http://a/b?q#top').links // [{ element: "form", attribute: "action", value: "", uri: "http://a/b?q#top", offset: 0 }]
  * extractLinksFromHtml('<meta charset="windows-1252"><a href="?q=é&r=😀">', 'http://a/').links[0]?.uri // "http://a/?q=%E9&r=%26%23128512%3B"
+ * const latin1 = new Uint8Array([...new TextEncoder().encode('<a href="caf'), 0xe9, ...new TextEncoder().encode('?q=caf'), 0xe9, 0x22, 0x3e]);
+ * extractLinksFromHtml(latin1, 'http://a/').links[0]?.uri // "http://a/café?q=caf%E9"
  * ```
  */
-export function extractLinksFromHtml(html: string, documentUri: string, context?: HtmlContext, opts?: ExtractLinksOptions): HtmlLinks {
-  const doc = parseHtml(html, { sourceCodeLocationInfo: true });
-  const encoding = documentEncoding(doc, context, html);
+export function extractLinksFromHtml(html: string | Uint8Array, documentUri: string, context?: HtmlContext, opts?: ExtractLinksOptions): HtmlLinks {
+  let doc: ParsedDocument;
+  let encoding: string;
+  if (typeof html === 'string') {
+    doc = parseDocument(html);
+    encoding = documentEncoding(doc, context, html);
+  } else {
+    const read = parseBytes(html, context, opts?.detectUtf8 === true);
+    doc = read.doc;
+    // The replacement encoding is no label; its output encoding is UTF-8 (Encoding Standard, "get an output encoding").
+    encoding = documentEncoding(doc, { encoding: read.encoding === 'replacement' ? 'utf-8' : read.encoding });
+  }
   const base = baseOf(firstBaseHref(doc), documentUri, context, encoding);
   const documentUrl = documentUrlOf(documentUri, context?.redirects);
   const links: HtmlLink[] = [];
   collect(doc, base, documentUrl, encoding, opts?.repair === true, links, undefined, 0);
   return { base, links };
+}
+
+/**
+ * An HTML document given as bytes, decoded and parsed: the encoding
+ * sniffing algorithm (context.encoding is the user's override, the
+ * Content-Type of context.headers the transport layer's charset), then,
+ * while the confidence is tentative, HTML "change the encoding" when the
+ * tree builder meets a `<meta>` declaring another one (the document is
+ * read again in it; one in UTF-16 stays, step 1).
+ */
+function parseBytes(bytes: Uint8Array, context: HtmlContext | undefined, detectUtf8: boolean): { doc: ParsedDocument; encoding: string } {
+  const transport = context?.headers !== undefined ? headerEncoding(context.headers) : undefined;
+  const found = decodeHtml(bytes, { override: context?.encoding, transport, detectUtf8 });
+  const doc = parseDocument(found.text);
+  if (found.confidence === 'certain' || found.encoding === 'utf-16le' || found.encoding === 'utf-16be') return { doc, encoding: found.encoding };
+  const declared = metaEncoding(doc);
+  if (declared === undefined || declared === found.encoding) return { doc, encoding: found.encoding };
+  return { doc: parseDocument(decodeIn(bytes, declared)), encoding: declared };
 }
 
 /** The links of one document (or srcdoc document) into `links`; `srcdocAt` is the offset of the enclosing srcdoc attribute. */
@@ -219,6 +270,14 @@ function collect(doc: Parameters<typeof walk>[0], base: string, documentUrl: str
       else if (kind === 'urls') {
         for (const part of a.value.split(/[ \t\n\f\r]+/)) if (part !== '') add(a.name, part, offset);
       } else for (const c of srcsetUrls(a.value)) add(a.name, c.url, offset);
+    }
+    // HTML form submission: "Let action be the submitter element's action"
+    // (a form owner's action attribute, "or else the empty string"); "If
+    // action is the empty string, let action be the URL of the form
+    // document": a form without the attribute submits there too. Its link
+    // is the one of action="", at the offset of the tag.
+    if (el.tagName === 'form' && el.namespaceURI === HTML_NS && attribute(el, 'action') === undefined) {
+      add('action', '', loc?.startOffset ?? -1, true);
     }
     // The document of an <iframe srcdoc> (HTML "iframe srcdoc document"): its
     // fallback base is the parent's base; a <base> of its own is read against it.

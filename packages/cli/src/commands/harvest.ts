@@ -27,6 +27,9 @@ const userAgentWith = (contact: string): string => `urikit-harvester/0.1 (+${con
  * await harvestCommand.run(parseCommandLine(harvestCommand, ['http://127.0.0.1:1/oai'])) // throws UsageError
  * ```
  */
+/** The first words of the summary line, by the harvest's outcome. */
+const HARVEST_OUTCOME = { ok: 'harvested', failed: 'harvest failed', busy: 'not harvested' } as const;
+
 export const harvestCommand: Command = {
   name: 'harvest',
   summary: 'harvest the names of an OAI-PMH repository into a store (epicur, oai_dc, urn_locations), incrementally',
@@ -62,7 +65,7 @@ export const harvestCommand: Command = {
     'urikit harvest https://opus.example/oai --format oai_dc --set doc-type:article --authority urn:nbn:de:bsz:93- --db postgres://user@db/urikit',
     'urikit harvest http://127.0.0.1:4500/oai --format urn_locations --authority urn:example: --allow-private --delay-ms 0',
   ],
-  exitStatus: '0 harvested, nothing refused; 1 harvested, some records refused; 2 usage error; 3 the harvest failed (see the report) or the store could not be opened.',
+  exitStatus: '0 harvested, nothing refused; 1 harvested, some records refused; 2 usage error; 3 the harvest failed (see the report), another process is harvesting the repository now (one at a time per store: its lease), or the store could not be opened.',
   run: async (args) => {
     const [baseUrl, ...extra] = args.positionals;
     if (baseUrl === undefined) throw new UsageError('missing the repository\'s OAI-PMH base URL', 'harvest');
@@ -90,7 +93,7 @@ export const harvestCommand: Command = {
       if (args.values.json === true) await writeOut(`${JSON.stringify(report)}\n`);
       else {
         for (const r of report.refusals) await writeOut(`refused\t${r.code}\t${r.identifier ?? ''}\t${r.urn ?? ''}\t${r.reason}\n`);
-        process.stderr.write(`${report.status === 'ok' ? 'harvested' : 'harvest failed'}: ${report.pages} pages, ${report.applied} applied, ${report.unchanged} unchanged, ${report.refused} refused${report.from !== undefined ? ` (from ${report.from})` : ''}${report.error !== undefined ? `; ${report.error.code}: ${report.error.message}` : ''}\n`);
+        process.stderr.write(`${HARVEST_OUTCOME[report.status]}: ${report.pages} pages, ${report.applied} applied, ${report.unchanged} unchanged, ${report.refused} refused${report.from !== undefined ? ` (from ${report.from})` : ''}${report.error !== undefined ? `; ${report.error.code}: ${report.error.message}` : ''}\n`);
       }
       return report.status !== 'ok' ? EXIT_FAILURE : report.refused > 0 ? EXIT_INVALID : EXIT_OK;
     } finally {

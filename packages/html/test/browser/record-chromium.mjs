@@ -9,7 +9,8 @@
  * contents in place, an `<iframe srcdoc>` document right after its
  * iframe), the URL the browser makes of it: the element's own reflecting
  * IDL attribute where it has one (`a.href`, `img.src`, `form.action`,
- * `button.formAction`...), else `new URL(value, baseURI)` (SVG `href` and
+ * `button.formAction`...; `form.action` for a form without the attribute
+ * too), else `new URL(value, baseURI)` (SVG `href` and
  * `xlink:href`, template contents, which resolve against the document once
  * the template is used; `new URL` parses as UTF-8, so a document in a
  * legacy encoding puts its non-ASCII queries in reflected attributes
@@ -87,6 +88,8 @@ function readPage([tables, REFRESH]) {
             }
           }
         }
+        // A form without action submits to its action IDL attribute's URL (HTML: the document's URL).
+        if (el.namespaceURI === HTML && el.localName === 'form' && !el.hasAttribute('action') && !inTemplate) push('action', el.action);
         if (el.namespaceURI === HTML && el.localName === 'meta' && el.hasAttribute('http-equiv') && !inTemplate && !inSrcdoc) push('content', REFRESH);
         if (el.namespaceURI === HTML && el.localName === 'iframe' && el.hasAttribute('srcdoc') && el.contentDocument) {
           links.push(...readDocument(el.contentDocument, true).links);

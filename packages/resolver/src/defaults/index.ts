@@ -99,6 +99,17 @@ export const DEFAULT_URC0_LINE_LENGTH = 76;
 export const DEFAULT_MAX_REDIRECTS = 10;
 
 /**
+ * The time the web page of `urikit serve` waits for the resolver of a
+ * delegated child authority to answer a name of it.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_DELEGATE_TIMEOUT_MS; // 10000
+ * ```
+ */
+export const DEFAULT_DELEGATE_TIMEOUT_MS = 10_000;
+
+/**
  * The time a link checker's request has to answer: 30 s (GMH's timeout).
  *
  * @example
@@ -151,3 +162,16 @@ export const DEFAULT_POLITENESS: Readonly<{ perHostConcurrency: number; perHostD
  * ```
  */
 export const DEFAULT_HARVEST_EVERY_MS = 86_400_000;
+
+/**
+ * How long a harvest's lease on its repository holds without being
+ * renewed (harvest-log.ts): every page renews it, and a wait for a
+ * repository's Retry-After extends it; a process killed mid-harvest leaves
+ * it to expire, after which another process resumes the harvest.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_HARVEST_LEASE_MS / 60_000; // 10
+ * ```
+ */
+export const DEFAULT_HARVEST_LEASE_MS = 600_000;

@@ -12,10 +12,14 @@
  * harvest, a token never seen twice, redirects, the wait it asks for
  * (503 Retry-After, §3.1.2.1).
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DEFAULT_HARVEST_LEASE_MS } from '../defaults/index.js';
 import { parseUtcDatetime } from '../oai/protocol.js';
 import { authorityPrefix } from '../store/keys.js';
 import type { HarvestRefusal, HarvestRun, HarvestState } from '../store/harvest-log.js';
 import type { Store } from '../store/store.js';
+import type { WriteScope } from '../store/db.js';
 import { applyPage } from './apply.js';
 import { DEFAULT_HARVEST_FETCH, fetchOai, FetchError, type HarvestFetchOptions } from './fetch.js';
 import { OaiPageReader, OaiResponseError, type OaiPage } from './oai-page.js';
@@ -69,6 +73,8 @@ export interface HarvestOptions {
   schemes?: ReadonlySet<string>;
   /** The refusals kept per repository, the newest (default 10,000). */
   keepRefusals?: number;
+  /** How long the repository's lease holds unrenewed (default 10 minutes): one harvest of a repository at a time, across processes. */
+  leaseMs?: number;
   /** Called after each page is written (the number of pages of this harvest so far). */
   onPage?: (pages: number) => void | Promise<void>;
   sleep?: (ms: number) => Promise<void>;
@@ -87,7 +93,8 @@ export interface HarvestOptions {
  */
 export interface HarvestReport {
   repo: string;
-  status: 'ok' | 'failed';
+  /** `busy`: another process holds the repository's lease (harvests it now): nothing was done. */
+  status: 'ok' | 'failed' | 'busy';
   from?: string;
   pages: number;
   applied: number;
@@ -116,6 +123,14 @@ class HarvestFailure extends Error {
   }
 }
 
+/** The lease expired and another process took the repository over: this harvest writes nothing more. */
+class LeaseLost extends Error {}
+
+/** Who holds a lease: the machine, the process, and one harvest of it. */
+function leaseHolder(): string {
+  return `${hostname()} pid ${process.pid} ${randomUUID().slice(0, 8)}`;
+}
+
 // §4.2: the two granularities a repository may declare
 const GRANULARITY: Record<string, 'day' | 'second'> = { 'YYYY-MM-DD': 'day', 'YYYY-MM-DDThh:mm:ssZ': 'second' };
 
@@ -142,9 +157,35 @@ const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export async function harvestRepository(store: Store, source: HarvestSource, opts: HarvestOptions = {}): Promise<HarvestReport> {
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? sleepMs;
-  const fetchOpts: HarvestFetchOptions = { ...DEFAULT_HARVEST_FETCH, ...opts.fetch };
   const repo = harvestKey(source);
   const authority = authorityPrefix(source.authority);
+  const leaseMs = opts.leaseMs ?? DEFAULT_HARVEST_LEASE_MS;
+  const holder = leaseHolder();
+  // One harvest of a repository at a time, whichever process runs it (serve's job, urikit harvest from cron).
+  const lease = await store.harvestLog.acquireLease(repo, holder, now(), leaseMs);
+  if (!lease.acquired) {
+    const message = `${lease.holder} harvests this repository now (its lease holds until ${new Date(lease.expires).toISOString()}): nothing was done`;
+    return { repo, status: 'busy', pages: 0, applied: 0, unchanged: 0, refused: 0, error: { code: 'harvest-busy', message }, refusals: [] };
+  }
+  try {
+    return await harvestHeld(store, source, opts, { repo, authority, holder, leaseMs, now, sleep });
+  } catch (e) {
+    if (!(e instanceof LeaseLost)) throw e;
+    const message = 'the lease on this repository expired and another process took the harvest over: it resumes there';
+    return { repo, status: 'busy', pages: 0, applied: 0, unchanged: 0, refused: 0, error: { code: 'lease-lost', message }, refusals: [] };
+  } finally {
+    await store.harvestLog.releaseLease(repo, holder);
+  }
+}
+
+/** The harvest itself, under the repository's lease: every write checks that it still holds it. */
+async function harvestHeld(store: Store, source: HarvestSource, opts: HarvestOptions,
+  held: { repo: string; authority: string; holder: string; leaseMs: number; now: () => number; sleep: (ms: number) => Promise<void> }): Promise<HarvestReport> {
+  const { repo, authority, holder, leaseMs, now, sleep } = held;
+  const fetchOpts: HarvestFetchOptions = { ...DEFAULT_HARVEST_FETCH, ...opts.fetch };
+  const renewIn = async (w: WriteScope, ms = leaseMs) => {
+    if (!await store.harvestLog.renewLeaseIn(w, repo, holder, now(), ms)) throw new LeaseLost();
+  };
   const state: HarvestState = (await store.harvestLog.get(repo)) ?? { repo, baseUrl: source.baseUrl, metadataPrefix: source.metadataPrefix, authority, totals: { harvests: 0, applied: 0, refused: 0 } };
   state.authority = authority;
   if (source.set !== undefined) state.set = source.set;
@@ -176,6 +217,8 @@ export async function harvestRepository(store: Store, source: HarvestSource, opt
       if (attempt >= (opts.maxRetries ?? 5) || after > (opts.maxRetryAfterMs ?? 3600_000)) {
         throw new HarvestFailure('retry-later', `the repository answered 503 ${attempt + 1} times, asking to wait ${Math.round(after / 1000)} s: the harvest resumes from here next time`);
       }
+      // The lease outlasts the wait.
+      await store.writer.transaction((w) => renewIn(w, after + leaseMs));
       await sleep(after);
     }
   };
@@ -192,6 +235,7 @@ export async function harvestRepository(store: Store, source: HarvestSource, opt
     state.totals.harvests++;
     if (error !== undefined) state.totals.refused++;
     await store.writer.transaction(async (w) => {
+      await renewIn(w);
       if (error !== undefined) await store.harvestLog.refuseIn(w, repo, [{ at: now(), code: error.code, reason: error.message }]);
       await store.harvestLog.pruneIn(w, repo, opts.keepRefusals ?? 10_000);
       await store.harvestLog.saveIn(w, state);
@@ -248,6 +292,7 @@ export async function harvestRepository(store: Store, source: HarvestSource, opt
       if (token !== '' && seen.has(token)) throw new HarvestFailure('resumption-loop', `the repository sent the resumption token "${token.slice(0, 80)}" a second time: the list would never end`);
       seen.add(token);
       await store.writer.transaction(async (w) => {
+        await renewIn(w);
         const r = await applyPage(w, store, ctx, page.records);
         run!.pages++;
         run!.applied += r.applied;

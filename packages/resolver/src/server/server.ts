@@ -13,7 +13,7 @@
  *                            └── /healthz, /metrics
  * ```
  */
-import { DEFAULT_ADMIN_RATE_LIMIT, DEFAULT_RATE_LIMIT } from '../defaults/index.js';
+import { DEFAULT_ADMIN_RATE_LIMIT, DEFAULT_DELEGATE_TIMEOUT_MS, DEFAULT_RATE_LIMIT } from '../defaults/index.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -39,6 +39,7 @@ import { HostAuthorities } from './resolution/host-authorities.js';
 import { readRequestForm, ServedHosts } from './http/request-form.js';
 import { ClientAddresses } from './http/client-address.js';
 import { localResolveUrn } from './resolution/local.js';
+import { resolveUrn } from '../client/resolve-urn.js';
 import { LinkHealthView } from '../links/view.js';
 import { StatsCounter } from '../stats/counter.js';
 import { registerAdminReports } from './admin/reports.js';
@@ -215,7 +216,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerAdminMint(app, store, { auth, schemes, guard });
     registerAdminHandover(app, store, { auth, mirrors: () => mirrors, authorities });
     registerAdminHarvests(app, store, { auth });
-    registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn, linkHealth) });
+    registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn, {
+      health: linkHealth,
+      delegatedTo: (key) => authorities.delegatedTo(key),
+      askDelegate: (child, resolver) => resolveUrn(child, { resolvers: [resolver], service: 'I2Ls', timeout: DEFAULT_DELEGATE_TIMEOUT_MS }),
+    }) });
     registerAdminPage(app);
     let oai: OaiProvider | undefined;
     if (opts.oai !== false) registerOai(app, () => oai!);

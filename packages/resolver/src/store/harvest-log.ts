@@ -182,6 +182,39 @@ export class HarvestLog {
     if (edge !== undefined) await w.trx.deleteFrom('harvest_refusals').where('repo', '=', repo).where('id', '<=', edge.id).execute();
   }
 
+  /**
+   * Takes the lease of `repo` for `holder` until `now + ms`: when no one
+   * holds it, its holder's lease has expired, or `holder` holds it already
+   * (one conditional upsert, atomic on both engines). Otherwise the lease
+   * as another holds it.
+   */
+  async acquireLease(repo: string, holder: string, now: number, ms: number): Promise<{ acquired: true } | { acquired: false; holder: string; expires: number }> {
+    const expires = now + ms;
+    let other: { holder: string; expires: number } | undefined;
+    // A second try when the holder released it between the two statements.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const taken = await this.#db.write((w) => w.trx.insertInto('harvest_leases').values({ repo, holder, expires })
+        .onConflict((oc) => oc.column('repo').doUpdateSet({ holder, expires })
+          .where((eb) => eb.or([eb('harvest_leases.expires', '<', now), eb('harvest_leases.holder', '=', holder)])))
+        .returning('holder').executeTakeFirst());
+      if (taken !== undefined) return { acquired: true };
+      const row = await this.#db.db.selectFrom('harvest_leases').select(['holder', 'expires']).where('repo', '=', repo).executeTakeFirst();
+      if (row !== undefined) { other = { holder: row.holder, expires: Number(row.expires) }; break; }
+    }
+    return { acquired: false, holder: other?.holder ?? 'another process', expires: other?.expires ?? expires };
+  }
+
+  /** Renews `holder`'s lease in the caller's write transaction; false when it holds it no longer (it expired and another took it). */
+  async renewLeaseIn(w: WriteScope, repo: string, holder: string, now: number, ms: number): Promise<boolean> {
+    const r = await w.trx.updateTable('harvest_leases').set({ expires: now + ms }).where('repo', '=', repo).where('holder', '=', holder).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Gives the lease up (nothing when another holds it now). */
+  async releaseLease(repo: string, holder: string): Promise<void> {
+    await this.#db.write((w) => w.trx.deleteFrom('harvest_leases').where('repo', '=', repo).where('holder', '=', holder).execute());
+  }
+
   /** The names the records `identifiers` of `repo` named, in the caller's write transaction. */
   async itemsIn(w: WriteScope, repo: string, identifiers: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();

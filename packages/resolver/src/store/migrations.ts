@@ -239,6 +239,17 @@ function migrations(engine: Engine): Record<string, Migration> {
         await items.execute();
       },
     },
+    '0014_harvest_leases': {
+      // One harvest of a repository at a time across every process of a store (harvest-log.ts):
+      // the holder of the lease applies pages; a lease not renewed expires, and another may resume.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('harvest_leases').ifNotExists()
+          .addColumn('repo', 'text', (c) => c.primaryKey())
+          .addColumn('holder', 'text', (c) => c.notNull())
+          .addColumn('expires', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 
@@ -300,7 +311,7 @@ async function backfillLinks(db: Kysely<any>): Promise<void> {
  * results?.map((r) => r.migrationName);
  * // ['0001_names', '0002_name_slots', '0003_token_revocation', '0004_name_links', '0005_link_health_and_stats',
  * //   '0006_mint_counters', '0007_names_by_datestamp', '0008_resolution_stats_pending',
- * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys', '0012_harvests']
+ * //   '0009_resolution_stats_recent', '0010_store_changes', '0011_dns_case_keys', '0012_harvests', '0014_harvest_leases']
  * await db.destroy();
  * ```
  */

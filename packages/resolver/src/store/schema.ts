@@ -171,6 +171,13 @@ export interface HarvestItemsTable {
   key: string;
 }
 
+/** `harvest_leases`: which process harvests a repository now, and until when its lease holds (store/harvest-log.ts). */
+export interface HarvestLeasesTable {
+  repo: string;
+  holder: string;
+  expires: number;
+}
+
 /** The whole database, as kysely sees it. */
 export interface Database {
   names: NamesTable;
@@ -190,6 +197,7 @@ export interface Database {
   harvest_repositories: HarvestRepositoriesTable;
   harvest_refusals: HarvestRefusalsTable;
   harvest_items: HarvestItemsTable;
+  harvest_leases: HarvestLeasesTable;
 }
 
 /** Which engine a migration is running on. */

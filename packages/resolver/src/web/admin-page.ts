@@ -75,6 +75,7 @@ export function adminPageHtml(): string {
 <li><a href="#/import">Import</a></li>
 <li><a href="#/links">Broken links</a></li>
 <li><a href="#/stats">Statistics</a></li>
+<li><a href="#/harvests">Harvests</a></li>
 </ul>
 <p id="who"></p>
 <button type="button" id="sign-out">Sign out</button>

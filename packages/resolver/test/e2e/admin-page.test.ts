@@ -200,6 +200,26 @@ describe.skipIf(!hasChromium)(hasChromium ? 'the cataloguers\' page in headless 
     await snap('stats');
   });
 
+  it('shows the repositories harvested under its authority, the last harvest and the records refused with the reason', async () => {
+    const repo = 'https://repo.example/oai epicur';
+    await server.store.harvestLog.save({
+      repo, baseUrl: 'https://repo.example/oai', metadataPrefix: 'epicur', set: 'theses', authority: 'urn:nbn:de:101', granularity: 'second', nextFrom: '2026-12-01T00:00:00Z',
+      last: { status: 'ok', finished: Date.UTC(2026, 11, 1), from: '2026-11-01T00:00:00Z', pages: 3, applied: 250, unchanged: 12, refused: 1 },
+      totals: { harvests: 4, applied: 900, refused: 1 },
+    });
+    await server.store.harvestLog.refuse(repo, [{ at: Date.UTC(2026, 11, 1), identifier: 'oai:repo.example:77', urn: 'urn:nbn:ch:0815-1', code: 'outside-authority', reason: 'urn:nbn:ch:0815-1 is not under urn:nbn:de:101' }]);
+    // A repository of another authority is not this token's to see.
+    await server.store.harvestLog.save({ repo: 'https://other.example/oai epicur', baseUrl: 'https://other.example/oai', metadataPrefix: 'epicur', authority: 'urn:nbn:ch', totals: { harvests: 0, applied: 0, refused: 0 } });
+    await page.goto(`${server.url}/admin/#/harvests`);
+    await heading('Harvests');
+    const view = page.locator('#view');
+    await expect.poll(() => view.locator('table').count()).toBe(2);
+    const text = await view.textContent();
+    for (const part of ['https://repo.example/oai', 'epicur, set theses', 'urn:nbn:de:101', '250, 12, 1', 'from 2026-12-01T00:00:00Z', 'oai:repo.example:77', 'outside-authority: urn:nbn:ch:0815-1 is not under urn:nbn:de:101']) expect(text).toContain(part);
+    expect(text).not.toContain('other.example');
+    await snap('harvests');
+  });
+
   it('searches the names by link health as well as prefix and status', async () => {
     await page.goto(`${server.url}/admin/#/names`);
     await heading('Names');

@@ -29,7 +29,13 @@ const NAMES: Record<AnswerState, string> = {
   reserved: 'reserved-2027',
   unknown: 'no-such-name',
   rule: 'archive/1999/42',
+  delegated: 'branch:doc-1',
 };
+/** The child authority of the demo authority that another resolver holds (never asked: the answers only point there). */
+const CHILD = `${AUTH}:branch`;
+const CHILD_RESOLVER = 'http://127.0.0.1:1/resolver';
+/** The service a child's resolver is asked for what was asked here. */
+const DELEGATED_SERVICES: Record<Asked, string> = { locate: 'I2L', list: 'I2Ls', describe: 'I2C', name: 'I2N', names: 'I2Ns', history: 'I2C' };
 const FORMATS = {
   'urc-0': 'text/urc-0',
   plain: 'text/plain',
@@ -71,6 +77,10 @@ for (const engine of engines) {
       await server.store.writer.put(`${AUTH}:moved-to-url`, { urn: `${AUTH}:moved-to-url`, status: 'moved', movedTo: 'https://elsewhere.example/report', permanent: false, reason: 'the publisher keeps it now' }, ACTOR);
       await server.store.writer.put(`${AUTH}:phone-list`, { urn: `${AUTH}:phone-list`, locations: (await server.store.names.get(`${AUTH}:phone-list`))!.locations, metadata: { note: 'checked' } }, ACTOR);
       await server.store.prefixRules.put(`${AUTH}:archive/`, 'https://archive.example/items/');
+      const demo = (await server.store.authorities.get(AUTH))!;
+      await server.store.authorities.put({ ...demo, children: [...demo.children, CHILD], resolvers: { ...demo.resolvers, [CHILD]: CHILD_RESOLVER } });
+      // The server reads the registry's delegations at its next poll of the store's changes.
+      for (let i = 0; i < 250 && (await fetch(`${server.url}/uri-res/I2L?${AUTH}:${NAMES.delegated}`, { redirect: 'manual' })).status !== 302; i++) await new Promise((r) => setTimeout(r, 20));
       for (const [state, id] of Object.entries(NAMES) as Array<[AnswerState, string]>) {
         records.set(state, await server.store.names.get(`${AUTH}:${id}`));
         histories.set(state, await server.store.history.versions(`${AUTH}:${id}`));
@@ -84,7 +94,7 @@ for (const engine of engines) {
     };
 
     /** Checks one answer against the row of the table. */
-    const check = (state: AnswerState, asked: Asked, format: Format, got: Got, form: string) => {
+    const check = (state: AnswerState, asked: Asked, format: Format, got: Got, form: string, service?: string) => {
       const row = ANSWERS[state][asked];
       const r = records.get(state);
       const text = got.body.toString('latin1');
@@ -99,7 +109,10 @@ for (const engine of engines) {
       if (row.location === 'preferred') expect(r?.locations.map((l) => l.url) ?? ['https://archive.example/items/1999/42'], what).toContain(got.headers.location);
       else if (row.location === 'target' && r!.movedTo!.startsWith('urn:')) expect(got.headers.location, what).toMatch(new RegExp(`[/?]${r!.movedTo!.replace(/[.+]/g, '\\$&')}`));
       else if (row.location === 'target') expect(got.headers.location, what).toBe(r!.movedTo);
-      else expect(got.headers.location, what).toBeUndefined();
+      else if (row.location === 'delegate') {
+        expect(got.headers.location, what).toBe(`${CHILD_RESOLVER}/uri-res/${service ?? DELEGATED_SERVICES[asked]}?${AUTH}:${NAMES.delegated}`);
+        expect(got.reason, what).toBe(`Found at the resolver of ${CHILD}`);
+      } else expect(got.headers.location, what).toBeUndefined();
       // Link: the successor of a moved name or of a record that names one (RFC 5829)
       const successor = r?.status === 'moved' ? r.movedTo : r?.successor;
       if (successor !== undefined && state !== 'unknown') expect(got.headers.link, what).toContain(`<${successor}>; rel="successor-version"`);
@@ -129,6 +142,9 @@ for (const engine of engines) {
           break;
         case 'reserved':
           expect(text, what).toContain(new Date(r!.updated).toISOString());
+          break;
+        case 'delegated':
+          expect(text, what).toContain(CHILD_RESOLVER);
           break;
         case 'unknown':
           if (format === 'urc-0') expect(text, what).toBe('');
@@ -173,8 +189,8 @@ for (const engine of engines) {
         });
         it(`${state}: every RFC 2169 service and 2012 directive in ${format}`, async () => {
           for (const [svc, asked] of SERVICES) {
-            check(state, asked, format, await request(`/uri-res/${svc}?${urn}`, FORMATS[format]), `/uri-res/${svc}`);
-            check(state, asked, format, await request(`/${urn}?s=${svc.replace('N2', 'I2')}`, FORMATS[format]), `?s=${svc}`);
+            check(state, asked, format, await request(`/uri-res/${svc}?${urn}`, FORMATS[format]), `/uri-res/${svc}`, svc.replace('N2', 'I2'));
+            check(state, asked, format, await request(`/${urn}?s=${svc.replace('N2', 'I2')}`, FORMATS[format]), `?s=${svc}`, svc.replace('N2', 'I2'));
           }
         });
       }

@@ -49,6 +49,18 @@ describe('delegation between resolvers', () => {
     expect((await get(web.a.url, '/uri-res/I2L?urn:example:ab:x')).status).toBe(404);
   });
 
+  it('the web page follows a delegation as a client does: a name of a child\'s child is answered by the resolver that holds it', async () => {
+    const page = await get(web.a.url, `/?uri=${encodeURIComponent('urn:example:a:b:c:doc')}`);
+    expect(page.status).toBe(200);
+    // Asked at a, delegated to b, which delegates to c, which holds the name.
+    expect(page.text).toContain('http://example.org/c/doc');
+    expect(page.text).toContain(`${web.c.url}/uri-res/I2Ls?urn:example:a:b:c:doc`);
+    // A child whose resolver does not answer: the page says which resolver failed, and the server goes on.
+    const gone = await get(web.a.url, `/?uri=${encodeURIComponent('urn:example:a:gone:doc')}`);
+    expect(gone.status).toBe(200);
+    expect(gone.text).toContain(`the resolver of urn:example:a:gone (${web.unreachable}) failed`);
+  });
+
   it('refuses an authority with an unknown field, a resolver for a name it does not relate to, or a resolver that is no http URL', async () => {
     const cases: Array<[string, unknown]> = [
       ['an unknown field', { name: 'urn:example:z', children: [], delegates: {} }],

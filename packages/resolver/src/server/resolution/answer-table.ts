@@ -20,7 +20,8 @@
  * Where a name stands, as the answer sees it: `moved` splits by what it
  * moved to (a client substitutes a URN, 1995 draft §4; a URL is the
  * resource's place); `rule` is a name the store does not hold under a
- * partial-redirect rule.
+ * partial-redirect rule; `delegated` a name the store does not hold of a
+ * child authority that another resolver holds (1995 draft §3.5.3, §6A).
  *
  * @example
  * ```ts
@@ -28,7 +29,7 @@
  * ANSWERS[s].locate.status; // 301
  * ```
  */
-export type AnswerState = 'active' | 'moved-urn' | 'moved-url' | 'withdrawn' | 'reserved' | 'unknown' | 'rule';
+export type AnswerState = 'active' | 'moved-urn' | 'moved-url' | 'withdrawn' | 'reserved' | 'unknown' | 'rule' | 'delegated';
 
 /**
  * What a request asks for (RFC 2483 §4): `locate` (I2L: be sent to the
@@ -61,13 +62,13 @@ export type Asked = 'locate' | 'list' | 'describe' | 'name' | 'names' | 'history
  * b; // 'tombstone'
  * ```
  */
-export type BodyKind = 'locations' | 'record' | 'names' | 'moved' | 'tombstone' | 'history' | 'reserved' | 'unknown';
+export type BodyKind = 'locations' | 'record' | 'names' | 'moved' | 'tombstone' | 'history' | 'reserved' | 'unknown' | 'delegated';
 
 /**
  * One cell of {@link ANSWERS}: the status (301/302 of a move follow the
  * record's `permanent`: the table gives the permanent one), the
- * Reason-Phrase (`{to}` is the new URN or URL), where `Location` points,
- * and the body.
+ * Reason-Phrase (`{to}` is the new URN or URL, `{authority}` the child
+ * authority), where `Location` points, and the body.
  *
  * @example
  * ```ts
@@ -78,8 +79,12 @@ export type BodyKind = 'locations' | 'record' | 'names' | 'moved' | 'tombstone' 
 export interface AnswerRow {
   status: number;
   reason: string;
-  /** `preferred`: the preferred location; `target`: what the name moved to (a URN: this resolver's URL for it, in the same request form). */
-  location?: 'preferred' | 'target';
+  /**
+   * `preferred`: the preferred location; `target`: what the name moved to
+   * (a URN: this resolver's URL for it, in the same request form);
+   * `delegate`: the child's resolver, asked the same service for the same URN.
+   */
+  location?: 'preferred' | 'target' | 'delegate';
   body: BodyKind;
 }
 
@@ -89,6 +94,8 @@ const RESERVED: AnswerRow = { status: 404, reason: 'Not Found (reserved)', body:
 const UNKNOWN: AnswerRow = { status: 404, reason: 'Not Found', body: 'unknown' };
 const RECORD: AnswerRow = { status: 200, reason: 'OK', body: 'record' };
 const HISTORY: AnswerRow = { status: 200, reason: 'OK', body: 'history' };
+// RFC 2169 §2: a 302 to the resolver that holds the name is a delegation the client follows (1995 draft §4).
+const DELEGATED: AnswerRow = { status: 302, reason: 'Found at the resolver of {authority}', location: 'delegate', body: 'delegated' };
 
 /**
  * The answer of each state of a name to each thing a request can ask.
@@ -132,7 +139,20 @@ export const ANSWERS: Readonly<Record<AnswerState, Readonly<Record<Asked, Answer
     // A rule's name is not held: the store keeps no history of it.
     history: UNKNOWN,
   },
+  // The child's resolver answers whatever is asked, its history too (I2C there: RFC 2483 has no history service).
+  delegated: { locate: DELEGATED, list: DELEGATED, describe: DELEGATED, name: DELEGATED, names: DELEGATED, history: DELEGATED },
 };
+
+/**
+ * The RFC 2483 service that asks a child's resolver what a request asked
+ * here (RFC 2169 §2 request form), when the request named none.
+ *
+ * @example
+ * ```ts
+ * DELEGATED_SERVICE.list; // 'I2Ls'
+ * ```
+ */
+export const DELEGATED_SERVICE: Readonly<Record<Asked, string>> = { locate: 'I2L', list: 'I2Ls', describe: 'I2C', name: 'I2N', names: 'I2Ns', history: 'I2C' };
 
 /**
  * The formats an answer is offered in, in the server's order of
@@ -156,7 +176,31 @@ export const FORMAT_ORDER = {
   names: ['uri-list', 'plain', 'json', 'html', 'urc-0'],
   history: ['json', 'html', 'plain', 'urc-0', 'uri-list'],
   error: ['plain', 'html', 'json', 'urc-0', 'uri-list'],
+  // 1995 draft §3.5: "any of the known formats", urc-0 preferred (§3.4.2); §3.5.3, §3.5.4 write authorities a line each.
+  reserved: ['urc-0', 'plain', 'html', 'json', 'uri-list'],
+  authorities: ['plain', 'urc-0', 'html', 'json', 'uri-list'],
 } as const;
+
+/**
+ * The reserved requests of the 1995 draft §3.5 (ElementIDs beginning
+ * `urn+`, §2.3): what each answers, its status and its formats in order
+ * (`urn+a?list` is the list urn+a points at, one ElementID a CRLF line;
+ * any other `urn+` is reserved and not defined: 501).
+ *
+ * @example
+ * ```ts
+ * RESERVED_ANSWERS['urn+c'].formats[0]; // 'plain'
+ * RESERVED_ANSWERS.other.status; // 501
+ * ```
+ */
+export const RESERVED_ANSWERS = {
+  'urn+m': { status: 200, reason: 'OK', what: 'meta-information: the contact of the authority or resolver (§3.5.1)', formats: FORMAT_ORDER.reserved },
+  'urn+a': { status: 200, reason: 'OK', what: 'a pointer to the list of all ElementIDs, with their count (§3.5.2)', formats: FORMAT_ORDER.reserved },
+  'urn+a?list': { status: 200, reason: 'OK', what: 'that list: every ElementID that resolves here, one a CRLF line', formats: ['plain'] },
+  'urn+c': { status: 200, reason: 'OK', what: 'the child naming authorities, each with its resolver when another holds it (§3.5.3); for the whole resolver, every authority it holds', formats: FORMAT_ORDER.authorities },
+  'urn+p': { status: 200, reason: 'OK', what: 'the parent naming authorities, each with its resolver (§3.5.4)', formats: FORMAT_ORDER.authorities },
+  other: { status: 501, reason: 'Not Implemented', what: 'reserved (§2.3) but not defined', formats: FORMAT_ORDER.error },
+} as const satisfies Record<string, { status: number; reason: string; what: string; formats: readonly string[] }>;
 
 /**
  * The request forms and what each asks for (the second table): the
@@ -177,10 +221,16 @@ export const ASKED_BY_FORM: ReadonlyArray<{ form: string; example: string; asked
   { form: '2012 draft directive: `GET /urn:<nid>:<nss>?s=<service>`', example: '/urn:isbn:0451450523?s=I2C', asked: 'the service, as in the RFC 2169 form (also RFC 8141 `?=s=`)' },
 ];
 
+const LOCATION_TEXT: Readonly<Record<NonNullable<AnswerRow['location']>, string>> = {
+  preferred: 'the preferred location',
+  target: 'the new URN (this resolver\'s URL for it) or URL',
+  delegate: 'the child\'s resolver, `/uri-res/<service>?<urn>` with the service asked (I2L, I2Ls, I2C, I2N, I2Ns)',
+};
+
 /** A cell of the printed table: the status, Reason-Phrase, Location and body. */
 function cell(row: AnswerRow): string {
-  const loc = row.location === 'preferred' ? '; Location: the preferred location' : row.location === 'target' ? '; Location: the new URN (this resolver\'s URL for it) or URL' : '';
-  return `${row.status} ${row.reason.replace('{to}', '*new URN or URL*')}${loc}; body: ${row.body}`;
+  const loc = row.location === undefined ? '' : `; Location: ${LOCATION_TEXT[row.location]}`;
+  return `${row.status} ${row.reason.replace('{to}', '*new URN or URL*').replace('{authority}', '*child authority*')}${loc}; body: ${row.body}`;
 }
 
 /** What each body is in each format, for the printed table. */
@@ -193,6 +243,7 @@ const BODY_IN_FORMATS: Readonly<Record<BodyKind, string>> = {
   history: 'every version, oldest first: its date, the kind of change (create, update, move, withdraw, reinstate) and the fields it altered, never who made it; json: each with the record after it; html: a list; plain: a heading line per change, the fields indented; urc-0: one part pointing at the history (`?history`), the changes as its metainformation; uri-list: `#` comment lines',
   reserved: 'a message in all five (urc-0: a part pointing at the record; uri-list: a comment)',
   unknown: 'a message in plain, html, json; uri-list: a comment; urc-0: no part',
+  delegated: 'one location, the child\'s resolver asked the same (the `Location`), its metainformation naming the child authority and its resolver; json: `delegation: {authority, resolver}` too',
 };
 
 /**
@@ -211,6 +262,11 @@ export function answerTableMarkdown(): string {
   lines.push(`| state | ${asked.join(' | ')} |`, `|---|${asked.map(() => '---').join('|')}|`);
   for (const [state, row] of Object.entries(ANSWERS) as Array<[AnswerState, Record<Asked, AnswerRow>]>) {
     lines.push(`| ${state} | ${asked.map((a) => cell(row[a])).join(' | ')} |`);
+  }
+  lines.push('');
+  lines.push('| reserved request | status | answers | formats, preferred first |', '|---|---|---|---|');
+  for (const [request, row] of Object.entries(RESERVED_ANSWERS)) {
+    lines.push(`| ${request === 'other' ? 'any other `urn+`' : `\`${request}\``} | ${row.status} ${row.reason} | ${row.what} | ${row.formats.join(', ')} |`);
   }
   lines.push('');
   lines.push('| body | in the five formats (text/urc-0, text/plain, text/html, application/json, text/uri-list) |', '|---|---|');

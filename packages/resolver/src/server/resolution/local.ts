@@ -9,13 +9,33 @@ import { nameKey, type NameKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import type { LinkHealthLookup } from '../../links/view.js';
 import { ANSWERS } from './answer-table.js';
-import { readSubject, type Subject } from './subject.js';
+import { readSubject, type Delegation, type Subject } from './subject.js';
+
+/**
+ * What the page's resolution reads besides the store: the locations'
+ * health, the children delegated to other resolvers, and how to ask such
+ * a resolver (the resolution client, src/client).
+ *
+ * @example
+ * ```ts
+ * const o: LocalResolveOptions = { delegatedTo: (key) => (key.startsWith('urn:example:a:b:') ? { authority: 'urn:example:a:b', resolver: 'https://b.example' } : undefined) };
+ * o.delegatedTo?.('urn:example:a:b:doc')?.resolver; // 'https://b.example'
+ * ```
+ */
+export interface LocalResolveOptions {
+  health?: LinkHealthLookup;
+  delegatedTo?: (key: string) => Delegation | undefined;
+  /** Resolves `urn` at the child's `resolver` (its answer is the page's). */
+  askDelegate?: (urn: string, resolver: string) => Promise<ResolveResult>;
+}
 
 /**
  * Resolves a URN against the store as the HTTP service would, through the
  * same subject (subject.ts: the key's case rule, the locations' health)
  * and the same answer table (moves to a URN followed up to 10 times,
- * 1995 draft §4), in the client's result shape.
+ * 1995 draft §4; a name of a delegated child asked at the child's
+ * resolver, as a client follows the service's redirect, RFC 2169 §2), in
+ * the client's result shape.
  *
  * @example
  * ```ts
@@ -26,7 +46,7 @@ import { readSubject, type Subject } from './subject.js';
  * await store.close();
  * ```
  */
-export async function localResolveUrn(store: Store, urn: string, health?: LinkHealthLookup): Promise<ResolveResult> {
+export async function localResolveUrn(store: Store, urn: string, opts: LocalResolveOptions = {}): Promise<ResolveResult> {
   const via: string[] = [];
   let current = urn;
   for (let hop = 0; hop < 10; hop++) {
@@ -38,12 +58,13 @@ export async function localResolveUrn(store: Store, urn: string, health?: LinkHe
       if (e instanceof UriError) return { status: 400, locations: [], metadata: { code: e.code, offset: e.offset, detail: e.message }, via };
       throw e;
     }
-    const s = await readSubject(store, nk, health);
+    const s = await readSubject(store, nk, opts.health, opts.delegatedTo);
     // 1995 draft §4: a move to another URN is followed, as a client follows the redirect.
     if (s.state === 'moved-urn') {
       current = s.record!.movedTo!;
       continue;
     }
+    if (s.state === 'delegated') return opts.askDelegate === undefined ? delegatedAnswer(s, via) : askDelegate(opts.askDelegate, s, via);
     return answerOf(s, via);
   }
   return { status: 508, locations: [], metadata: { detail: 'too many moves' }, via };
@@ -57,4 +78,21 @@ function answerOf(s: Subject, via: string[]): ResolveResult {
   if (s.state === 'moved-url') return { status: r.permanent ? 301 : 302, locations: [{ url: r.movedTo! }], metadata: recordJson(r), via };
   const locations = s.state === 'active' ? preferredOrder(r.locations).map((l) => ({ ...l })) : [];
   return { status: ANSWERS[s.state].list.status, locations, metadata: recordJson(r), via };
+}
+
+/** Without a way to ask the child's resolver: the redirect the service gives, its resolver as the one location. */
+function delegatedAnswer(s: Subject, via: string[]): ResolveResult {
+  const d = s.delegation!;
+  return { status: ANSWERS.delegated.list.status, locations: [{ url: d.resolver }], metadata: { detail: `${s.urn} belongs to ${d.authority}, resolved at ${d.resolver}` }, via };
+}
+
+/** The child's answer, with the URNs asked here before it; a failure there is a 502 saying which resolver failed and why. */
+async function askDelegate(ask: NonNullable<LocalResolveOptions['askDelegate']>, s: Subject, via: string[]): Promise<ResolveResult> {
+  const d = s.delegation!;
+  try {
+    const r = await ask(s.urn, d.resolver);
+    return { ...r, via: [...via.slice(0, -1), ...r.via] };
+  } catch (e) {
+    return { status: 502, locations: [], metadata: { detail: `the resolver of ${d.authority} (${d.resolver}) failed: ${e instanceof Error ? e.message : String(e)}` }, via };
+  }
 }

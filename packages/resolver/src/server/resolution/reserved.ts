@@ -15,6 +15,7 @@
  * base URL (the authority's `resolvers`): a delegation a crawler follows.
  */
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
+import { RESERVED_ANSWERS } from './answer-table.js';
 import { renderLocations, renderNames } from '../render/render.js';
 import type { Store } from '../../store/store.js';
 import type { Authority, NameLocation } from '../../store/types.js';
@@ -45,11 +46,8 @@ export interface ReservedContext {
   urc0LineLength?: number;
 }
 
-/** "The responses to the reserved requests may be in any of the known formats" (§3.5); urc-0 is preferred (§3.4.2). */
-const OFFER: ResultFormat[] = ['urc-0', 'plain', 'html', 'json', 'uri-list'];
-
-function answer(r: { format: ResultFormat; body: string | Uint8Array }): Answer {
-  return { status: 200, headers: { 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', vary: 'Accept' }, body: r.body, kind: 'reserved' };
+function answer(r: { format: ResultFormat; body: string | Uint8Array }, request: keyof typeof RESERVED_ANSWERS): Answer {
+  return { status: RESERVED_ANSWERS[request].status, headers: { 'content-type': MEDIA_TYPES[r.format], 'cache-control': 'no-cache', vary: 'Accept' }, body: r.body, kind: 'reserved' };
 }
 
 function part(a: Authority | undefined, url: string, meta: string | undefined): NameLocation {
@@ -107,34 +105,36 @@ async function* allElementIds(store: Store, authority: string): AsyncGenerator<s
 export async function answerReserved(ctx: ReservedContext, authority: string, elementId: string, list: boolean): Promise<Answer> {
   const which = elementId.slice(4);
   if (which !== 'm' && which !== 'a' && which !== 'c' && which !== 'p') {
-    return messageAnswer(501, 'Not Implemented', `"${elementId.slice(0, 64)}" is a reserved request (1995 draft §2.3) this resolver does not define`, ctx.accept, 'reserved');
+    const other = RESERVED_ANSWERS.other;
+    return messageAnswer(other.status, other.reason, `"${elementId.slice(0, 64)}" is a reserved request (1995 draft §2.3) this resolver does not define`, ctx.accept, 'reserved');
   }
+  const request = `urn+${which}` as const;
   const a = authority === '' ? undefined : await ctx.store.authorities.get(authority);
   const title = authority === '' ? 'this resolver' : authority;
   if (which === 'a' && list) {
-    return { status: 200, headers: { 'content-type': 'text/plain; charset=us-ascii', 'cache-control': 'no-cache' }, body: allElementIds(ctx.store, authority), kind: 'reserved' };
+    return { status: RESERVED_ANSWERS['urn+a?list'].status, headers: { 'content-type': 'text/plain; charset=us-ascii', 'cache-control': 'no-cache' }, body: allElementIds(ctx.store, authority), kind: 'reserved' };
   }
-  const format = negotiate(ctx.accept, which === 'c' || which === 'p' ? ['plain', 'urc-0', 'html', 'json', 'uri-list'] : OFFER);
-  if (!format) return messageAnswer(406, 'Not Acceptable', 'reserved requests answer text/urc-0, text/plain, text/html, application/json or text/uri-list', undefined, 'reserved');
+  const format = negotiate(ctx.accept, RESERVED_ANSWERS[request].formats);
+  if (!format) return messageAnswer(406, 'Not Acceptable', `${request} answers ${RESERVED_ANSWERS[request].formats.map((f) => MEDIA_TYPES[f].split(';')[0]).join(', ')}`, undefined, 'reserved');
   switch (which) {
     case 'm': {
       // §3.5.1: "likely ... a mailto URL of an administrative contact for the host system"
       const loc = part(a, a?.contact ?? ctx.about.contact, a?.meta ?? ctx.about.meta);
-      return answer(renderLocations(`${title}:urn+m`, [loc, ...mirrorParts(ctx.about, a, authority)], format, { authority }, ctx.urc0LineLength));
+      return answer(renderLocations(`${title}:urn+m`, [loc, ...mirrorParts(ctx.about, a, authority)], format, { authority }, ctx.urc0LineLength), request);
     }
     case 'a': {
       // The count of the names the list gives: those that resolve here (withdrawn ones do not).
       const n = a?.allUrl === undefined ? await ctx.store.listing.count(authority === '' ? '' : `${authority}:`, { resolvable: true }) : undefined;
       const self = `${ctx.base ?? ''}/${authority === '' ? '' : `${authority}:`}urn+a?list`;
       const meta = a?.allUrl !== undefined ? a.allMeta : `This file is a list of the ${n} names of ${title} known to this resolver, one ElementID per line.`;
-      return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }, ctx.urc0LineLength));
+      return answer(renderLocations(`${title}:urn+a`, [part(a, a?.allUrl ?? self, meta)], format, { authority }, ctx.urc0LineLength), request);
     }
     case 'c': {
       // §3.5.3 for the whole resolver: the authorities it holds (its registry), the roots of its part of the web.
       const children = authority === '' ? (await ctx.store.authorities.list()).map((x) => x.name) : a?.children ?? [];
-      return answer(renderNames(`naming authorities authorized by ${title}`, children, format, (n) => `/${n}:urn+c`, ctx.urc0LineLength, a?.resolvers));
+      return answer(renderNames(`naming authorities authorized by ${title}`, children, format, (n) => `/${n}:urn+c`, ctx.urc0LineLength, a?.resolvers), request);
     }
     case 'p':
-      return answer(renderNames(`naming authorities that authorized ${title}`, a?.parents ?? [], format, (n) => `/${n}:urn+p`, ctx.urc0LineLength, a?.resolvers));
+      return answer(renderNames(`naming authorities that authorized ${title}`, a?.parents ?? [], format, (n) => `/${n}:urn+p`, ctx.urc0LineLength, a?.resolvers), request);
   }
 }

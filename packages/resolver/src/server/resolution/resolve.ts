@@ -12,10 +12,10 @@ import { messageAnswer, problemAnswer, staleAnswer, type Answer } from '../rende
 import type { Asked } from './answer-table.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
 import { respond, type ResolutionConfig } from './respond.js';
-import { readSubject } from './subject.js';
+import { readSubject, type Delegation } from './subject.js';
 
 export type { ResolutionConfig } from './respond.js';
-import type { RequestTarget, Service } from './target.js';
+import type { RequestTarget } from './target.js';
 import { invalid, readQuery, SIMPLE_ACCEPT } from './query.js';
 import { publicHistory } from '../render/history-body.js';
 import type { LinkHealthLookup } from '../../links/view.js';
@@ -93,7 +93,12 @@ const SERVICE_OF_ASKED: Readonly<Record<Asked, string>> = { locate: 'I2L', list:
  * ```
  */
 export class UrnResolutionService {
-  constructor(readonly store: Store, readonly config: ResolutionConfig, readonly extras: ResolutionExtras = {}) {}
+  readonly #delegatedTo: ((key: string) => Delegation | undefined) | undefined;
+
+  constructor(readonly store: Store, readonly config: ResolutionConfig, readonly extras: ResolutionExtras = {}) {
+    const authorities = config.authorities;
+    this.#delegatedTo = authorities === undefined ? undefined : (key) => authorities.delegatedTo(key);
+  }
 
   /** The answer to one request (never throws for bad input: 4xx instead). */
   async answer(req: ResolutionRequest): Promise<Answer> {
@@ -104,11 +109,7 @@ export class UrnResolutionService {
     const { target: t, urn, asked, accept } = q;
     const handed = this.config.authorities?.handedOver(q.nk.key);
     if (handed?.redirect === true) return handedOver(handed, req.target, t, urn, accept);
-    const subject = await readSubject(this.store, q.nk, this.extras.health);
-    if (subject.state === 'unknown') {
-      const d = this.config.authorities?.delegatedTo(subject.key);
-      if (d !== undefined) return delegation(d, urn, t.service, accept);
-    }
+    const subject = await readSubject(this.store, q.nk, this.extras.health, this.#delegatedTo);
     if (asked === 'history' && subject.record !== undefined) subject.history = publicHistory(await this.store.history.versions(subject.key));
     if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
     const base = req.base ?? '';
@@ -136,18 +137,6 @@ export class UrnResolutionService {
     const body = format === 'json' ? `${JSON.stringify({ same, a: nk.key, b: other.key })}\n` : `${same ? 'TRUE' : 'FALSE'}\r\n`;
     return { status: 200, headers: { 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
   }
-}
-
-/**
- * A name of a child authority another resolver holds: 302 to that
- * resolver's RFC 2169 request for the same URN (RFC 2169 §2), which a
- * client reads as a delegation and asks there (1995 draft §4 follows
- * redirects; §3.5.3 names the child).
- */
-function delegation(d: { authority: string; resolver: string }, urn: string, service: Service | undefined, accept: string | undefined): Answer {
-  const location = `${d.resolver.replace(/\/+$/, '')}/uri-res/${service !== undefined && service !== 'I=I' ? service : 'I2L'}?${urn}`;
-  // §3.4.1: a relevant Reason-Phrase for a 302.
-  return messageAnswer(302, 'Found', `${urn} belongs to ${d.authority}, resolved at ${d.resolver}`, accept, 'resolve', `Found at the resolver of ${d.authority}`, { location });
 }
 
 /**

@@ -7,7 +7,7 @@
 import { MEDIA_TYPES, negotiate, type ResultFormat } from '../../formats/negotiate.js';
 import type { NameLocation } from '../../store/types.js';
 import type { Answer } from '../render/answer.js';
-import { ANSWERS, FORMAT_ORDER, type AnswerRow, type Asked } from './answer-table.js';
+import { ANSWERS, DELEGATED_SERVICE, FORMAT_ORDER, type AnswerRow, type Asked } from './answer-table.js';
 import { renderMoved, renderReserved, renderTombstone } from '../render/bodies.js';
 import { renderHistory } from '../render/history-body.js';
 import { entityTag, lastModified, notModified } from './conditional.js';
@@ -89,7 +89,7 @@ export interface RespondContext {
 /** The order formats are offered in, for this row and request. */
 function offered(asked: Asked, row: AnswerRow, t: RequestTarget): readonly ResultFormat[] {
   if (row.status >= 400) return FORMAT_ORDER.error;
-  if (row.body === 'moved') return FORMAT_ORDER.locate;
+  if (row.body === 'moved' || row.body === 'delegated') return FORMAT_ORDER.locate;
   if (asked === 'list') return t.form === 'uri-res' ? FORMAT_ORDER.listUriRes : FORMAT_ORDER.list;
   return FORMAT_ORDER[asked];
 }
@@ -112,6 +112,15 @@ function urlFor(c: RespondContext, asked: Asked, to: string): string {
   if (t.form === 'uri-res') path = `/uri-res/${asked === 'list' ? 'N2Ls' : 'N2L'}?${to}`;
   else path = `/${to}${t.form === 'urn' && t.query !== undefined ? `?${t.query}` : ''}`;
   return c.httpVersion === '1.1' ? path : `${c.base}${path}`;
+}
+
+/**
+ * The child's resolver's RFC 2169 request for the same URN (RFC 2169 §2),
+ * with the service the request named, else the one for what it asks.
+ */
+function delegateUrl(c: RespondContext, asked: Asked, s: Subject): string {
+  const service = c.target.service !== undefined && c.target.service !== 'I=I' ? c.target.service : DELEGATED_SERVICE[asked];
+  return `${s.delegation!.resolver.replace(/\/+$/, '')}/uri-res/${service}?${s.urn}`;
 }
 
 /** This resolver's URL for the record of the subject (RFC 2483 I2C): every location and link of the name. */
@@ -156,6 +165,11 @@ function body(c: RespondContext, s: Subject, asked: Asked, row: AnswerRow, forma
       return renderReserved(r!, format, record);
     case 'unknown':
       return renderMessage('Not Found', `${s.urn} is not known to this resolver`, format);
+    case 'delegated': {
+      const d = s.delegation!;
+      const meta = `${s.urn} belongs to ${d.authority}, resolved at ${d.resolver}`;
+      return renderLocations(s.urn, [{ url: delegateUrl(c, asked, s), meta }], format, { delegation: d }, lineLength);
+    }
   }
 }
 
@@ -234,6 +248,9 @@ export function respond(c: RespondContext, s: Subject, asked: Asked): Answer {
     // 1995 draft §3.4.1: relevant Reason-Phrases, above all for 301 and 302 ("Moved temporarily", §4).
     reason = `${r!.permanent ? 'Moved Permanently' : 'Moved Temporarily'} to ${to}`;
     headers.location = to.slice(0, 4).toLowerCase() === 'urn:' ? urlFor(c, asked, to) : to;
+  } else if (effective.location === 'delegate') {
+    reason = reason.replace('{authority}', s.delegation!.authority);
+    headers.location = delegateUrl(c, asked, s);
   }
   const rendered = effective.location === 'preferred' && format === 'plain' && locations.length === 1
     // The one-location redirect of every I2L: the short body it always had.

@@ -33,12 +33,29 @@ export interface Subject {
   state: AnswerState;
   record?: NameRecord;
   rule?: PrefixRule;
+  /** The child authority that holds the name, and its resolver (state `delegated`). */
+  delegation?: Delegation;
   /** Every version of the record, for `?history` (history-body.ts). */
   history?: PublicChange[];
   /** When the locations' health shows in the answer: what it depends on (for the tag) and when it last changed. */
   health?: { digest: string; changed: number };
   /** Read from the name cache while the database was away: as the database last confirmed it, this many ms ago. */
   staleMs?: number;
+}
+
+/**
+ * A child authority another resolver holds, and that resolver's base URL
+ * (1995 draft §3.5.3, §6A).
+ *
+ * @example
+ * ```ts
+ * const d: Delegation = { authority: 'urn:example:a:b', resolver: 'https://b.example' };
+ * `${d.resolver}/uri-res/I2L?${d.authority}:doc`; // 'https://b.example/uri-res/I2L?urn:example:a:b:doc'
+ * ```
+ */
+export interface Delegation {
+  authority: string;
+  resolver: string;
 }
 
 /**
@@ -57,7 +74,10 @@ export function stateOf(r: NameRecord): AnswerState {
 }
 
 /**
- * Reads the subject of a request for the name `nk` (one read, by the key).
+ * Reads the subject of a request for the name `nk` (one read, by the key):
+ * the record, else the partial-redirect rule it falls under, else the
+ * delegated child authority `delegatedTo` finds for it (a name held here
+ * is answered here even under a delegated child), else unknown.
  *
  * @example
  * ```ts
@@ -69,7 +89,8 @@ export function stateOf(r: NameRecord): AnswerState {
  * await store.close();
  * ```
  */
-export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spelling'>, health?: LinkHealthLookup): Promise<Subject> {
+export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spelling'>, health?: LinkHealthLookup,
+  delegatedTo?: (key: string) => Delegation | undefined): Promise<Subject> {
   const found = await store.names.lookup(nk.key);
   const record = found.record;
   if (record) {
@@ -84,5 +105,7 @@ export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spell
   const rule = await store.prefixRules.match(nk.key);
   // A name the store does not hold keeps the spelling it was asked in (a rule's target takes its rest as asked).
   if (rule) return { key: nk.key, urn: nk.spelling, state: 'rule', rule };
+  const delegation = delegatedTo?.(nk.key);
+  if (delegation !== undefined) return { key: nk.key, urn: nk.spelling, state: 'delegated', delegation };
   return { key: nk.key, urn: nk.spelling, state: 'unknown' };
 }

@@ -7,7 +7,7 @@ import { api, clearToken, getToken, setToken } from './api.js';
 import { errorBox, say, show } from './dom.js';
 import { nameView } from './name-view.js';
 import { nameForm } from './name-form.js';
-import { importView, linksView, listView, mintView, statsView } from './views.js';
+import { harvestsView, importView, linksView, listView, mintView, statsView } from './views.js';
 
 /** @param {string} id */
 const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -88,6 +88,7 @@ async function route() {
     else if (path === '/import') importView();
     else if (path === '/links') await linksView(authority, params);
     else if (path === '/stats') await statsView(authority, params);
+    else if (path === '/harvests') await harvestsView();
     else await listView(authority, params);
   } catch (e) {
     show('Something went wrong', errorBox(e));

@@ -191,3 +191,32 @@ export async function statsView(authority, params) {
   } catch (e) { result = [errorBox(e)]; }
   show('Resolution statistics', form, ...result);
 }
+
+/**
+ * The OAI-PMH repositories harvested into this resolver (`urikit harvest`,
+ * `serve --harvest`): per repository the authority it may write, the last
+ * harvest and where the next one starts, a harvest under way, the totals,
+ * and the newest records refused with the reason.
+ */
+export async function harvestsView() {
+  let result;
+  try {
+    const { data } = await api('GET', '/admin/harvests');
+    const repositories = /** @type {any[]} */ (data.repositories);
+    if (repositories.length === 0) {
+      result = [h('p', {}, 'No repository has been harvested under this token\'s authority.')];
+    } else {
+      result = [table('Repositories', ['Repository', 'Authority', 'Last harvest', 'Applied, unchanged, refused', 'Next'],
+        repositories.map((r) => [
+          h('span', {}, h('code', {}, r.baseUrl), ` ${r.metadataPrefix}${r.set !== undefined ? `, set ${r.set}` : ''}`), r.authority,
+          r.lastHarvest === undefined ? 'never finished' : h('span', {}, h('span', { class: `badge ${r.lastHarvest.status === 'ok' ? 'healthy' : 'failing'}` }, r.lastHarvest.status), ' ', when(r.lastHarvest.finished),
+            r.lastHarvest.error !== undefined ? ` ${r.lastHarvest.error.code}: ${r.lastHarvest.error.message}` : ''),
+          r.lastHarvest === undefined ? '' : `${r.lastHarvest.applied}, ${r.lastHarvest.unchanged}, ${r.lastHarvest.refused}`,
+          r.running !== undefined ? h('span', {}, 'under way since ', when(r.running.began), `, ${r.running.applied} applied`) : `from ${r.nextFrom ?? 'the beginning'}`,
+        ])),
+      ...repositories.filter((r) => r.refusals.length > 0).map((r) => table(`Refused from ${r.baseUrl} (${r.metadataPrefix}), newest first`, ['When', 'Record', 'Name', 'Why'],
+        r.refusals.map((/** @type {any} */ x) => [when(x.at), x.identifier ?? '', x.urn ?? '', `${x.code}: ${x.reason}`])))];
+    }
+  } catch (e) { result = [errorBox(e)]; }
+  show('Harvests', ...result);
+}
