@@ -14,7 +14,7 @@
  * then a 301 of every name to the new resolver (resolution/resolve.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { nameKey } from '../store/keys.js';
+import { authorityPrefix, nameKey } from '../store/keys.js';
 import { setOfKey } from '../oai/store-repository.js';
 import { harvestKey, harvestRepository, type HarvestOptions, type HarvestReport, type HarvestSource } from '../harvest/harvester.js';
 import type { Store } from '../store/store.js';
@@ -74,7 +74,8 @@ function setOf(authority: string): string | undefined {
  * @example
  * ```ts
  * const store = await openStore(':memory:');
- * const mirrors = new Mirrors(store, [{ source: 'https://a.example', authority: 'urn:isbn', everyMs: 1000 }], {}, { onReport: () => {}, onError: () => {} });
+ * const mirrors = new Mirrors(store, [{ source: 'https://a.example', authority: 'URN:ISBN:', everyMs: 1000 }], {}, { onReport: () => {}, onError: () => {} });
+ * mirrors.mirrorOf; // [{ authority: 'urn:isbn', source: 'https://a.example' }]
  * mirrors.mirroring('urn:isbn:0451450523')?.source; // 'https://a.example'
  * mirrors.mirroring('urn:issn:0167-6423'); // undefined
  * await mirrors.close();
@@ -92,7 +93,9 @@ export class Mirrors {
     readonly harvest: HarvestOptions,
     readonly log: { onReport: (report: HarvestReport) => void; onError: (e: unknown, source: HarvestSource) => void },
   ) {
-    for (const m of sources) {
+    for (const given of sources) {
+      // canonical (keys.ts `authorityPrefix`), as the keys it is compared with and the harvest's own
+      const m = { ...given, authority: authorityPrefix(given.authority) };
       const job = { sources: [mirrorHarvestSource(m)], everyMs: m.everyMs ?? DEFAULT_MIRROR_EVERY_MS, harvest };
       this.#workers.set(m.authority, { m, worker: new HarvestWorker(store, job, log) });
     }

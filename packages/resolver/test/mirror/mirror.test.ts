@@ -81,8 +81,9 @@ for (const engine of engines) {
       // names of other authorities: one in the same OAI set (urn:example), one in another
       await source.store.writer.put('urn:example:other:1', { urn: 'urn:example:other:1', locations: [{ url: 'https://other.example/' }] });
       await source.store.writer.put('urn:isbn:0451450523', { urn: 'urn:isbn:0451450523', locations: [{ url: 'https://other.example/' }] });
+      // the authority as an operator may write it: another case, a trailing ":" (the mirror makes it canonical)
       mirror = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false, stats: false, cacheControl: 'no-cache', oai: false,
-        mirror: { sources: [{ source: source.url, authority: AUTH, everyMs: 1000 }], harvest: { fetch: { allowAddresses: 'all' } } } });
+        mirror: { sources: [{ source: source.url, authority: 'URN:Example:m:', everyMs: 1000 }], harvest: { fetch: { allowAddresses: 'all' } } } });
     }, 60_000);
     afterAll(async () => {
       await mirror?.close();
