@@ -86,6 +86,8 @@ export class Mirrors {
   readonly #workers = new Map<string, { m: MirrorSource; worker: HarvestWorker }>();
   /** The authorities whose mirror was promoted (a handover's end): a promotion asked again is done already. */
   readonly #promoted = new Set<string>();
+  /** Workers stopped from inside their own round (a promotion seen in the store), awaited by {@link close}. */
+  readonly #stopping: Array<Promise<void>> = [];
 
   constructor(
     readonly store: Store,
@@ -96,9 +98,32 @@ export class Mirrors {
     for (const given of sources) {
       // canonical (keys.ts `authorityPrefix`), as the keys it is compared with and the harvest's own
       const m = { ...given, authority: authorityPrefix(given.authority) };
-      const job = { sources: [mirrorHarvestSource(m)], everyMs: m.everyMs ?? DEFAULT_MIRROR_EVERY_MS, harvest };
-      this.#workers.set(m.authority, { m, worker: new HarvestWorker(store, job, log) });
+      this.#workers.set(m.authority, { m, worker: this.#worker(m) });
     }
+  }
+
+  /**
+   * A mirror's harvest job; after each harvest it looks whether another
+   * process of the store promoted the mirror (a handover's last step
+   * reaches one process): then it stops, and the names take writes here
+   * too, within one harvest interval.
+   */
+  #worker(m: MirrorSource): HarvestWorker {
+    const job = { sources: [mirrorHarvestSource(m)], everyMs: m.everyMs ?? DEFAULT_MIRROR_EVERY_MS, harvest: this.harvest };
+    return new HarvestWorker(this.store, job, {
+      onReport: (r) => { this.log.onReport(r); void this.#promotedElsewhere(m).catch((e: unknown) => this.log.onError(e, job.sources[0]!)); },
+      onError: this.log.onError,
+    });
+  }
+
+  /** Drops the mirror of `m` if the store says it was promoted (by another process). */
+  async #promotedElsewhere(m: MirrorSource): Promise<void> {
+    const entry = this.#workers.get(m.authority);
+    if (entry === undefined || (await this.store.harvestLog.get(harvestKey(mirrorHarvestSource(m))))?.promoted === undefined) return;
+    this.#workers.delete(m.authority);
+    this.#promoted.add(m.authority);
+    // not awaited: this runs inside the worker's own round, which ends when it sees the stop
+    this.#stopping.push(entry.worker.close());
   }
 
   /**
@@ -152,7 +177,12 @@ export class Mirrors {
     const entry = this.#workers.get(authority);
     if (entry === undefined) return this.#promoted.has(authority) ? 'already' : undefined;
     await entry.worker.close();
-    const report = await harvestRepository(this.store, mirrorHarvestSource(entry.m), { ...this.harvest, pageDelayMs: 0 });
+    let report = await harvestRepository(this.store, mirrorHarvestSource(entry.m), { ...this.harvest, pageDelayMs: 0 });
+    // another process of the store harvests the source now (its lease): the last harvest waits for it, a minute at most
+    for (const until = Date.now() + 60_000; report.status === 'busy' && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 100));
+      report = await harvestRepository(this.store, mirrorHarvestSource(entry.m), { ...this.harvest, pageDelayMs: 0 });
+    }
     if (report.status === 'ok') {
       this.#workers.delete(authority);
       this.#promoted.add(authority);
@@ -160,7 +190,7 @@ export class Mirrors {
       // read before the write transaction: on SQLite a read outside it waits for its connection
       const state = await this.store.harvestLog.get(key);
       if (state !== undefined) await this.store.writer.transaction((w) => this.store.harvestLog.saveIn(w, { ...state, promoted: Date.now() }));
-    } else entry.worker = new HarvestWorker(this.store, { sources: [mirrorHarvestSource(entry.m)], everyMs: entry.m.everyMs ?? DEFAULT_MIRROR_EVERY_MS, harvest: this.harvest }, this.log);
+    } else entry.worker = this.#worker(entry.m);
     if (report.status !== 'ok') entry.worker.start();
     this.log.onReport(report);
     return report;
@@ -168,7 +198,7 @@ export class Mirrors {
 
   /** Stops every mirror's harvests. */
   async close(): Promise<void> {
-    await Promise.all([...this.#workers.values()].map(({ worker }) => worker.close()));
+    await Promise.all([...[...this.#workers.values()].map(({ worker }) => worker.close()), ...this.#stopping]);
   }
 }
 

@@ -121,3 +121,39 @@ for (const engine of engines) {
     });
   });
 }
+
+for (const engine of engines) {
+  const suite = engine.unavailable !== undefined ? describe.skip : describe;
+  suite(`${engine.name}: a mirror of two processes on one store`, () => {
+    let a: RunningServer;
+    let b1: RunningServer;
+    let b2: RunningServer;
+    beforeAll(async () => {
+      a = await startServer({ port: 0, db: engine.freshDb(), rateLimit: false, adminRateLimit: false, stats: false });
+      await a.store.writer.put('urn:example:m:1', { urn: 'urn:example:m:1', locations: [{ url: 'https://a.example/' }] });
+      const db = engine.freshDb();
+      const mirror = () => ({ sources: [{ source: a.url, authority: 'urn:example:m', everyMs: 300 }], harvest: { fetch: { allowAddresses: 'all' as const } } });
+      b1 = await startServer({ port: 0, db, rateLimit: false, adminRateLimit: false, stats: false, oai: false, mirror: mirror() });
+      b2 = await startServer({ port: 0, db, rateLimit: false, adminRateLimit: false, stats: false, oai: false, mirror: mirror() });
+    });
+    afterAll(async () => {
+      await b2?.close();
+      await b1?.close();
+      await a?.close();
+    });
+
+    it('promoted in one process, the other stops mirroring within a harvest interval and takes writes', async () => {
+      const token = (await createToken(b1.store, { authority: 'urn:example:m' })).token;
+      const put = (b: RunningServer) => fetch(`${b.url}/admin/names/urn:example:m:1`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ locations: ['https://b.example/'] }) });
+      for (let i = 0; i < 100 && (await b1.store.names.get('urn:example:m:1')) === undefined; i++) await new Promise((r) => setTimeout(r, 50));
+      expect((await put(b2)).status).toBe(409);
+      const promote = await fetch(`${b1.url}/admin/mirror/promote`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ authority: 'urn:example:m' }) });
+      expect(promote.status).toBe(200);
+      let status = 0;
+      const at = Date.now();
+      while (Date.now() - at < 5000 && (status = (await put(b2)).status) === 409) await new Promise((r) => setTimeout(r, 50));
+      expect(status).toBe(200);
+      expect(await (await fetch(`${b2.url}/urn:example:m:urn+m`, { headers: { accept: 'text/plain' } })).text()).not.toContain('mirror of');
+    });
+  });
+}
