@@ -46,7 +46,7 @@ export interface CommandRow {
  * ```ts
  * COMMAND_TABLE.map((c) => c.name)
  * // ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn',
- * //  'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links', 'harvest']
+ * //  'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links', 'harvest', 'handover']
  * ```
  */
 export const COMMAND_TABLE = [
@@ -78,6 +78,7 @@ export const COMMAND_TABLE = [
   { name: 'token', loads: 'resolver' },
   { name: 'links', loads: 'resolver' },
   { name: 'harvest', loads: 'resolver' },
+  { name: 'handover', loads: 'resolver' },
 ] as const satisfies readonly CommandRow[];
 
 type Row = (typeof COMMAND_TABLE)[number];

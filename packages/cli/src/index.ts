@@ -11,6 +11,7 @@ import { gatewayCommand, importCommand, resolveUrnCommand, serveCommand } from '
 import { tokenCommand } from './commands/token.js';
 import { linksCommand } from './commands/links.js';
 import { harvestCommand } from './commands/harvest.js';
+import { handoverCommand } from './commands/handover.js';
 import { COMMAND_TABLE } from './command-table.js';
 import { crawlCommand } from './commands/crawl.js';
 
@@ -25,13 +26,13 @@ export { COMMAND_TABLE, loadsFor, type OpName } from './command-table.js';
  * ```ts
  * COMMANDS.map((c) => c.name)
  * // ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn',
- * //  'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links', 'harvest']
+ * //  'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links', 'harvest', 'handover']
  * ```
  */
 export const COMMANDS: readonly Command[] = inTableOrder([
   parseCommand, validateCommand, resolveCommand, normalizeCommand, compareCommand,
   extractCommand, lintCommand, hostCommand, urnCommand,
-  serveCommand, gatewayCommand, resolveUrnCommand, crawlCommand, importCommand, tokenCommand, linksCommand, harvestCommand,
+  serveCommand, gatewayCommand, resolveUrnCommand, crawlCommand, importCommand, tokenCommand, linksCommand, harvestCommand, handoverCommand,
 ]);
 
 /** The commands in the order of the command table (command-table.ts); each row must have its command and each command its row. */

@@ -67,7 +67,7 @@ describe(`urikit commands (${table.source.slice(0, 60)}...)`, () => {
   }
 });
 
-const COMMAND_NAMES = ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn', 'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links', 'harvest'];
+const COMMAND_NAMES = ['parse', 'validate', 'resolve', 'normalize', 'compare', 'extract', 'lint', 'host', 'urn', 'serve', 'gateway', 'resolve-urn', 'crawl', 'import', 'token', 'links', 'harvest', 'handover'];
 
 describe('--help', () => {
   it('the overview lists every command', async () => {

@@ -5,7 +5,7 @@
  * may write; the link checker's network rules (public addresses only
  * unless allowed, a pause between requests, a User-Agent with a contact).
  */
-import type { HarvestJob, HarvestSource } from '@urikit/resolver';
+import type { HarvestJob, HarvestSource, MirrorSource } from '@urikit/resolver';
 import { DEFAULT_HARVEST_EVERY_MS } from '@urikit/resolver/defaults';
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Args, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
@@ -117,7 +117,37 @@ export const SERVE_HARVEST_OPTIONS: Record<string, OptionSpec> = {
   'harvest-every': { type: 'string', arg: 'HOURS', help: `hours from the end of one round of harvests to the start of the next (default ${DEFAULT_HARVEST_EVERY_MS / 3_600_000})` },
   'harvest-allow-private': { type: 'boolean', help: 'let the harvester reach private, loopback and link-local addresses' },
   'harvest-contact': { type: 'string', arg: 'URL', help: 'where a repository\'s operator can ask about the harvester (mailto: or a page), sent in the User-Agent' },
+  mirror: { type: 'string', multiple: true, arg: 'BASE-URL,PREFIX[,every SECONDS]', help: 'mirror the names under PREFIX of the urikit resolver at BASE-URL (its /oai in urn_locations, every SECONDS, default 60): answered as it answers them, writes to them refused (repeatable)' },
+  mirrors: { type: 'string', arg: 'URL,...', help: 'the base URLs of the resolvers that mirror this one, named by urn+m' },
 };
+
+/**
+ * The mirrors `serve`'s `--mirror` options ask for, or undefined without one.
+ *
+ * @example
+ * ```ts
+ * import { parseCommandLine } from '../command.js';
+ * import { serveCommand } from './service.js';
+ * serveMirrors(parseCommandLine(serveCommand, ['--mirror', 'https://a.example,urn:nbn:de:101-,every 5']))?.sources;
+ * // [{ source: 'https://a.example', authority: 'urn:nbn:de:101-', everyMs: 5000 }]
+ * ```
+ */
+export function serveMirrors(args: Args): { sources: MirrorSource[]; harvest: NonNullable<HarvestJob['harvest']> } | undefined {
+  const specs = args.values.mirror as string[] | undefined;
+  if (specs === undefined || specs.length === 0) return undefined;
+  const sources = specs.map((spec): MirrorSource => {
+    const [source = '', authority = '', every, ...extra] = spec.split(',');
+    if (!/^https?:\/\/[^?#]+$/i.test(source)) throw new UsageError(`--mirror "${spec}": "${source}" is not an http or https base URL of a urikit resolver`, 'serve');
+    if (authority === '') throw new UsageError(`--mirror "${spec}": missing the PREFIX of the names mirrored`, 'serve');
+    const m = every === undefined ? undefined : /^\s*(?:every\s+)?(\d{1,6})\s*$/.exec(every);
+    if ((every !== undefined && (m === null || m === undefined || Number(m[1]) < 1)) || extra.length > 0) throw new UsageError(`--mirror "${spec}": BASE-URL,PREFIX[,every SECONDS] (SECONDS from 1)`, 'serve');
+    return { source: source.replace(/\/+$/, ''), authority, ...(m ? { everyMs: Number(m[1]) * 1000 } : {}) };
+  });
+  const fetch: Record<string, unknown> = {};
+  if (args.values['harvest-allow-private'] === true) fetch.allowAddresses = 'all';
+  if (typeof args.values['harvest-contact'] === 'string') fetch.userAgent = userAgentWith(args.values['harvest-contact'] as string);
+  return { sources, harvest: { fetch } };
+}
 
 /**
  * The harvest job `serve`'s options ask for, or undefined without `--harvest`.

@@ -13,7 +13,7 @@ import {
 import { COMMON, EXIT_FAILURE, EXIT_INVALID, EXIT_OK, UsageError, intOption, type Command, type OptionSpec } from '../command.js';
 import { writeOut } from '../inputs.js';
 import { SERVE_LINK_OPTIONS, serveLinkChecker } from './link-checker-options.js';
-import { SERVE_HARVEST_OPTIONS, serveHarvestJob } from './harvest.js';
+import { SERVE_HARVEST_OPTIONS, serveHarvestJob, serveMirrors } from './harvest.js';
 import { closeStore, dbOf, dbOpt } from './store-options.js';
 
 const MIB = 1024 * 1024;
@@ -157,6 +157,9 @@ export const serveCommand: Command = {
     if (checker !== undefined) opts.checkLinks = checker;
     const harvest = serveHarvestJob(args);
     if (harvest !== undefined) opts.harvest = harvest;
+    const mirror = serveMirrors(args);
+    if (mirror !== undefined) opts.mirror = mirror;
+    if (typeof args.values.mirrors === 'string') opts.mirrors = (args.values.mirrors as string).split(',').map((u) => u.trim()).filter((u) => u !== '');
     const stop = signalled();
     const service = await import('@urikit/resolver');
     const server = await service.startServer(opts);

@@ -16,3 +16,5 @@ export type { RedirectMeaning } from './redirect.js';
 export { compileEre } from './ere.js';
 export { crawl, crawlText, readNameList } from './crawl.js';
 export type { CrawlOptions, CrawlNode, CrawlResult } from './crawl.js';
+export { handOver } from './handover.js';
+export type { HandoverOptions, HandoverReport } from './handover.js';

@@ -14,10 +14,10 @@ import type { HarvestRefusal } from '../store/harvest-log.js';
 import { inAuthority, nameKey } from '../store/keys.js';
 import { recordToInput, rowToRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
-import type { NameInput, NameLocation, NameRecord } from '../store/types.js';
-import { InputError, validateNameInput } from '../store/validate.js';
+import type { ChangeOp, NameInput, NameLocation, NameRecord } from '../store/types.js';
+import { checkNewName, InputError, validateNameInput } from '../store/validate.js';
 import type { HarvestedRecord } from './oai-page.js';
-import { recordName, type HarvestFormat } from './record-names.js';
+import { recordName, urnLocationsState, type HarvestFormat } from './record-names.js';
 
 /**
  * What applying a page needs: the repository, its format and authority,
@@ -39,6 +39,12 @@ export interface ApplyContext {
   schemes?: ReadonlySet<string>;
   actor: string;
   now: () => number;
+  /**
+   * A mirror's harvest of `urn_locations`: each record is taken whole, as
+   * the source holds it (status, move, successor, locations with their
+   * metainformation, metadata, version, times), not only its URLs.
+   */
+  mirror?: boolean;
 }
 
 /**
@@ -56,7 +62,40 @@ export interface PageResult {
   refused: number;
 }
 
-type Plan = { kind: 'put'; key: string; urn: string; locations: NameLocation[]; identifier: string } | { kind: 'withdraw'; key: string; identifier: string; datestamp: string };
+type Plan = { kind: 'put'; key: string; urn: string; locations: NameLocation[]; identifier: string }
+  | { kind: 'withdraw'; key: string; identifier: string; datestamp: string }
+  | { kind: 'mirror'; key: string; record: NameRecord; op?: ChangeOp; identifier: string };
+
+/** A mirrored record, checked as a write of the admin API is (validate.ts), or the refusal. */
+function mirroredRecord(key: string, md: HarvestedRecord['metadata'], schemes: ReadonlySet<string> | undefined): { record: NameRecord; op?: ChangeOp } | { code: string; reason: string; urn?: string } {
+  const s = urnLocationsState(md);
+  if ('refused' in s) return { code: s.refused, reason: s.reason, ...(s.urn !== undefined ? { urn: s.urn } : {}) };
+  let input: NameInput;
+  try {
+    input = validateNameInput(s.input, schemes !== undefined ? { schemes } : {}).input;
+  } catch (e) {
+    if (e instanceof InputError) return { code: e.code ?? 'invalid-record', reason: e.message };
+    throw e;
+  }
+  const r: NameRecord = { key, urn: input.urn, status: input.status ?? 'active', locations: input.locations ?? [], version: s.version, created: s.created, updated: s.updated };
+  if (input.metadata !== undefined) r.metadata = input.metadata;
+  if (input.movedTo !== undefined) r.movedTo = input.movedTo;
+  if (input.permanent !== undefined) r.permanent = input.permanent;
+  if (input.successor !== undefined) r.successor = input.successor;
+  if (input.reason !== undefined) r.reason = input.reason;
+  // the names pointing at this one go into Link fields: each must be a name, as the source's writer keeps them (its keys)
+  for (const n of [...s.movedFrom, ...s.predecessors]) {
+    try {
+      if (checkNewName(n).key !== n) return { code: 'bad-link', reason: `${n}, a name pointing at ${key}, is not a key of a name` };
+    } catch (e) {
+      if (e instanceof InputError || e instanceof UriError) return { code: 'bad-link', reason: `${n.slice(0, 200)}, a name pointing at ${key}, is not a name: ${e.message}` };
+      throw e;
+    }
+  }
+  if (s.movedFrom.length > 0) r.movedFrom = s.movedFrom;
+  if (s.predecessors.length > 0) r.predecessors = s.predecessors;
+  return { record: r, ...(s.change !== undefined ? { op: s.change } : {}) };
+}
 
 /**
  * True if the repository may write `key`: under its authority as a scoped
@@ -129,7 +168,24 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     if ('refused' in named) { refuse(r, named.refused, named.reason, named.urn); continue; }
     const k = keyOf(named.urn);
     if (!('key' in k)) { refuse(r, k.code, k.reason, named.urn); continue; }
+    // a mirror follows one authority of a resolver that may hold others: their names are not its to take, nor refusals
+    if (!mayWrite(k.key, ctx.authority) && ctx.mirror === true) { unchanged++; continue; }
     if (!mayWrite(k.key, ctx.authority)) { refuse(r, 'outside-authority', `${k.key} is outside the authority ${ctx.authority || '(all)'} this repository may write`, named.urn); continue; }
+    if (ctx.mirror === true && ctx.format === 'urn_locations') {
+      const m = mirroredRecord(k.key, r.metadata, ctx.schemes);
+      if ('code' in m) { refuse(r, m.code, m.reason, named.urn); continue; }
+      plans.delete(k.key);
+      plans.set(k.key, { kind: 'mirror', key: k.key, record: m.record, ...(m.op !== undefined ? { op: m.op } : {}), identifier: r.identifier });
+      items.set(r.identifier, k.key);
+      continue;
+    }
+    // urn_locations states every state: a withdrawn name is its tombstone (a deleted record elsewhere), a reserved one is not resolvable yet
+    if (named.status === 'withdrawn') {
+      plans.delete(k.key);
+      plans.set(k.key, { kind: 'withdraw', key: k.key, identifier: r.identifier, datestamp: r.datestamp });
+      continue;
+    }
+    if (named.status === 'reserved') { unchanged++; continue; }
     // a record states every current URL: one with none would strip the name of its locations (a deleted record withdraws it)
     if (named.locations.length === 0) { refuse(r, 'no-urls', `the record delivers no URL for ${named.urn}: a name is withdrawn by a deleted record, not emptied`, named.urn); continue; }
     if (named.locations.length > ctx.maxUrls) { refuse(r, 'too-many-urls', `the record delivers ${named.locations.length} URLs: at most ${ctx.maxUrls} a record are taken`, named.urn); continue; }
@@ -150,9 +206,14 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     for (const row of await w.trx.selectFrom('names').selectAll().where('key', 'in', keys.slice(i, i + 500)).execute()) current.set(row.key, rowToRecord(row));
   }
   const batch: Array<{ key: string; input: NameInput }> = [];
+  const mirrored: NameRecord[] = [];
+  const ops = new Map<string, ChangeOp>();
   for (const p of plans.values()) {
     const cur = current.get(p.key);
-    if (p.kind === 'withdraw') {
+    if (p.kind === 'mirror') {
+      mirrored.push(p.record);
+      if (p.op !== undefined) ops.set(p.key, p.op);
+    } else if (p.kind === 'withdraw') {
       if (cur === undefined || cur.status === 'withdrawn') { unchanged++; continue; }
       batch.push({ key: p.key, input: { ...recordToInput(cur), status: 'withdrawn', reason: `deleted in the OAI-PMH repository ${ctx.baseUrl} (record ${p.identifier}, ${p.datestamp})` } });
     } else if (cur === undefined) {
@@ -163,6 +224,10 @@ export async function applyPage(w: WriteScope, store: Store, ctx: ApplyContext, 
     }
   }
   const result = await store.writer.writeBatchIn(w, batch, ctx.actor);
+  const mirror = await store.writer.mirrorIn(w, mirrored, ctx.actor, ops);
+  result.created += mirror.created;
+  result.updated += mirror.updated;
+  result.unchanged += mirror.unchanged;
   for (const e of result.refused) {
     const identifier = plans.get(e.key)?.identifier;
     refusals.push({ at, ...(identifier !== undefined ? { identifier } : {}), urn: e.key, code: e.code, reason: e.message });

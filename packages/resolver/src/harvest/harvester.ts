@@ -42,6 +42,8 @@ export interface HarvestSource {
   metadataPrefix: HarvestFormat;
   set?: string;
   authority: string;
+  /** A mirror's harvest (`urn_locations` only): every record taken whole (apply.ts). */
+  mirror?: boolean;
 }
 
 /**
@@ -269,7 +271,7 @@ async function harvestHeld(store: Store, source: HarvestSource, opts: HarvestOpt
     let args = run.token !== '' ? { verb: 'ListRecords', resumptionToken: run.token } : first();
     const seen = new Set<string>(run.token !== '' ? [run.token] : []);
     let restarted = false;
-    const ctx = { repo, baseUrl: source.baseUrl, format: source.metadataPrefix, authority, maxUrls: opts.maxUrls ?? 100, actor: `harvest ${source.baseUrl}`, now, ...(opts.schemes !== undefined ? { schemes: opts.schemes } : {}) };
+    const ctx = { repo, baseUrl: source.baseUrl, format: source.metadataPrefix, authority, maxUrls: opts.maxUrls ?? 100, actor: `${source.mirror === true ? 'mirror' : 'harvest'} ${source.baseUrl}`, now, ...(source.mirror === true ? { mirror: true } : {}), ...(opts.schemes !== undefined ? { schemes: opts.schemes } : {}) };
     for (let pages = 0; ; pages++) {
       if (pages >= (opts.maxPages ?? 100_000)) throw new HarvestFailure('too-many-pages', `more than ${opts.maxPages ?? 100_000} pages in one harvest: the resumption tokens do not end`);
       const page = await ask(args);

@@ -9,7 +9,9 @@
  */
 import { EPICUR_NAMESPACE } from '../oai/epicur.js';
 import { URN_LOCATIONS_NAMESPACE } from '../oai/formats.js';
-import type { NameLocation } from '../store/types.js';
+import type { ChangeOp, NameLocation, NameStatus } from '../store/types.js';
+import { jsonTooDeepAt } from '../formats/json-depth.js';
+import { MAX_METADATA_DEPTH } from '../store/validate.js';
 import type { MetadataElement } from './oai-page.js';
 
 /**
@@ -42,7 +44,7 @@ export type HarvestFormat = (typeof HARVEST_FORMATS)[number];
  * 'urn' in n; // true
  * ```
  */
-export type RecordName = { urn: string; locations: NameLocation[] } | { refused: string; reason: string; urn?: string };
+export type RecordName = { urn: string; locations: NameLocation[]; status?: NameStatus } | { refused: string; reason: string; urn?: string };
 
 const OAI_DC_NS = 'http://www.openarchives.org/OAI/2.0/oai_dc/';
 const DC_NS = 'http://purl.org/dc/elements/1.1/';
@@ -99,8 +101,100 @@ function urnLocationsName(md: readonly MetadataElement[]): RecordName {
     if (preference !== undefined && /^-?\d{1,9}$/.test(preference)) loc.preference = Number(preference);
     locations.push(loc);
   }
-  return { urn: name.text, locations };
+  const status = md.find((e) => e.ns === URN_LOCATIONS_NAMESPACE && e.path === 'urn/status')?.text;
+  return { urn: name.text, locations, ...(status === 'withdrawn' || status === 'reserved' ? { status: status as NameStatus } : {}) };
 }
+
+/**
+ * Everything a `urn_locations` record states of a name, as a mirror takes
+ * it: the record as a client would send it (`input`, checked by the
+ * caller as any write is), the names the source holds that point at it,
+ * and its version and times at the source.
+ *
+ * @example
+ * ```ts
+ * const u = 'https://urikit.org/ns/oai/urn-locations/1.0/';
+ * const el = (path: string, text: string, attrs: Array<[string, string]> = []) => ({ path, ns: u, attrs: new Map(attrs), text });
+ * const md = [el('urn/name', 'urn:ex:a'), el('urn/status', 'withdrawn'), el('urn/reason', 'retracted'), el('urn/location/meta', 'the first'),
+ *   el('urn/location', '', [['url', 'http://a/'], ['preservation', 'true']]), el('urn/version', '3'), el('urn/created', '2026-01-01T00:00:00.000Z'), el('urn/updated', '2026-02-01T00:00:00.000Z'), el('urn', '')];
+ * const s = urnLocationsState(md) as StatedName;
+ * s.input; // { urn: 'urn:ex:a', status: 'withdrawn', reason: 'retracted', locations: [{ url: 'http://a/', preservation: true, meta: 'the first' }] }
+ * [s.version, s.created, s.updated]; // [3, 1767225600000, 1769904000000]
+ * ```
+ */
+export function urnLocationsState(md: readonly MetadataElement[]): StatedName | { refused: string; reason: string; urn?: string } {
+  const mine = md.filter((e) => e.ns === URN_LOCATIONS_NAMESPACE);
+  const one = (p: string) => mine.find((e) => e.path === `urn/${p}`)?.text;
+  const urn = one('name');
+  if (urn === undefined) return { refused: 'no-urn', reason: 'the urn_locations record has no name' };
+  const status = one('status') as NameStatus | undefined;
+  const version = Number(one('version'));
+  const created = Date.parse(one('created') ?? '');
+  const updated = Date.parse(one('updated') ?? '');
+  if (!Number.isSafeInteger(version) || version < 1 || !Number.isFinite(created) || !Number.isFinite(updated)) {
+    return { refused: 'not-a-mirror-record', reason: `the urn_locations record of ${urn} has no version, created and updated: the repository is not a urikit resolver that a mirror can follow`, urn };
+  }
+  const input: Record<string, unknown> = { urn };
+  if (status !== undefined) input.status = status;
+  const movedTo = one('movedTo');
+  if (movedTo !== undefined) input.movedTo = movedTo;
+  const permanent = one('permanent');
+  if (permanent !== undefined) input.permanent = permanent === 'true';
+  for (const f of ['successor', 'reason'] as const) { const v = one(f); if (v !== undefined) input[f] = v; }
+  const locations: Array<Record<string, unknown>> = [];
+  let meta: string | undefined;
+  // elements come as they close: a location's meta, then the location
+  for (const e of mine) {
+    if (e.path === 'urn/location/meta') meta = e.text;
+    else if (e.path === 'urn/location') {
+      const l: Record<string, unknown> = { url: e.attrs.get('url') ?? '' };
+      for (const a of ['mediaType', 'charset', 'language'] as const) { const v = e.attrs.get(a); if (v !== undefined) l[a] = v; }
+      const preference = e.attrs.get('preference');
+      if (preference !== undefined) l.preference = Number(preference);
+      if (e.attrs.get('preservation') === 'true') l.preservation = true;
+      if (meta !== undefined) l.meta = meta;
+      meta = undefined;
+      locations.push(l);
+    }
+  }
+  input.locations = locations;
+  const metadata = one('metadata');
+  if (metadata !== undefined) {
+    // the admin API's bound of metadata depth, before the parser recurses into it
+    if (jsonTooDeepAt(metadata, MAX_METADATA_DEPTH) >= 0) return { refused: 'metadata-too-deep', reason: `the metadata of ${urn} nests deeper than ${MAX_METADATA_DEPTH} levels`, urn };
+    try {
+      input.metadata = JSON.parse(metadata);
+    } catch {
+      return { refused: 'bad-metadata', reason: `the metadata of ${urn} is not JSON`, urn };
+    }
+  }
+  const all = (p: string) => mine.filter((e) => e.path === `urn/${p}`).map((e) => e.text);
+  const change = one('change');
+  return { input, movedFrom: all('movedFrom'), predecessors: all('predecessor'), version, created, updated, ...(change !== undefined && CHANGE_OPS.has(change) ? { change: change as ChangeOp } : {}) };
+}
+
+/**
+ * What {@link urnLocationsState} reads: the record as input, the names
+ * pointing at it, version and times (ms since the epoch).
+ *
+ * @example
+ * ```ts
+ * const s: StatedName = { input: { urn: 'urn:ex:a' }, movedFrom: [], predecessors: [], version: 1, created: 0, updated: 0 };
+ * s.version; // 1
+ * ```
+ */
+export interface StatedName {
+  input: Record<string, unknown>;
+  movedFrom: string[];
+  predecessors: string[];
+  version: number;
+  created: number;
+  updated: number;
+  /** The kind of change that made this version at the source, when it says. */
+  change?: ChangeOp;
+}
+
+const CHANGE_OPS: ReadonlySet<string> = new Set(['create', 'update', 'move', 'withdraw', 'reinstate']);
 
 /**
  * The name a record's metadata states, in `format`; `inAuthority` chooses

@@ -25,15 +25,23 @@ export interface OaiItem {
   /** The setSpecs the item is in (its authority). */
   sets: string[];
   status: 'active' | 'moved' | 'withdrawn' | 'reserved';
-  locations: Array<{ url: string; mediaType?: string; preference?: number }>;
+  locations: Array<{ url: string; mediaType?: string; preference?: number; charset?: string; language?: string; meta?: string; preservation?: boolean }>;
   metadata?: Record<string, unknown>;
   movedTo?: string;
+  /** For a move: 301 (true) or 302. */
+  permanent?: boolean;
   successor?: string;
+  /** The names of the store that moved to this one. */
+  movedFrom?: string[];
   /** The names whose successor this one is (earlier versions). */
   predecessors?: string[];
   reason?: string;
   /** How many times the name was written (1: never changed since it was registered). */
   version?: number;
+  /** When the name was registered (ms since the epoch). */
+  created?: number;
+  /** The kind of change that made this version (the history's: create, update, move, withdraw, reinstate). */
+  change?: string;
 }
 
 /**
@@ -50,6 +58,13 @@ export interface OaiMetadataFormat {
   schema: string;
   namespace: string;
   render(item: OaiItem): string;
+  /**
+   * The format states every state of a name: a withdrawn name is a record
+   * of it (its tombstone), not a deleted one, and a reserved name is
+   * disseminated too; a mirror reads it (DESIGN.md, docs/resolver.md
+   * "Mirrors").
+   */
+  everyState?: boolean;
 }
 
 // DCMES 1.1: the fifteen elements of unqualified Dublin Core, in the order oai_dc lists them.
@@ -119,24 +134,52 @@ export const URN_LOCATIONS_XSD = `<?xml version="1.0" encoding="UTF-8"?>
           <simpleType><restriction base="string"><enumeration value="active"/><enumeration value="moved"/><enumeration value="withdrawn"/><enumeration value="reserved"/></restriction></simpleType>
         </element>
         <element name="movedTo" type="anyURI" minOccurs="0"/>
+        <element name="permanent" type="boolean" minOccurs="0"/>
         <element name="successor" type="anyURI" minOccurs="0"/>
         <element name="reason" type="string" minOccurs="0"/>
         <element name="location" minOccurs="0" maxOccurs="unbounded">
           <complexType>
+            <sequence>
+              <element name="meta" type="string" minOccurs="0"/>
+            </sequence>
             <attribute name="url" type="anyURI" use="required"/>
             <attribute name="mediaType" type="string" use="optional"/>
             <attribute name="preference" type="integer" use="optional"/>
+            <attribute name="charset" type="string" use="optional"/>
+            <attribute name="language" type="language" use="optional"/>
+            <attribute name="preservation" type="boolean" use="optional"/>
           </complexType>
         </element>
+        <element name="metadata" minOccurs="0">
+          <complexType><simpleContent><extension base="string"><attribute name="type" type="string" use="required"/></extension></simpleContent></complexType>
+        </element>
+        <element name="movedFrom" type="anyURI" minOccurs="0" maxOccurs="unbounded"/>
+        <element name="predecessor" type="anyURI" minOccurs="0" maxOccurs="unbounded"/>
+        <element name="version" type="positiveInteger" minOccurs="0"/>
+        <element name="change" minOccurs="0">
+          <simpleType><restriction base="string"><enumeration value="create"/><enumeration value="update"/><enumeration value="move"/><enumeration value="withdraw"/><enumeration value="reinstate"/></restriction></simpleType>
+        </element>
+        <element name="created" type="dateTime" minOccurs="0"/>
+        <element name="updated" type="dateTime" minOccurs="0"/>
       </sequence>
     </complexType>
   </element>
 </schema>
 `;
 
+/** A time as xs:dateTime with milliseconds (a mirror keeps the source's times to the millisecond). */
+function dateTimeMs(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
 /**
- * `urn_locations`: the name, its status, where it moved, its successor, the
- * reason of a move or withdrawal, and its locations in order of preference.
+ * `urn_locations`: the name, its status, where it moved (and whether for
+ * good), its successor, the reason of a move or withdrawal, its locations
+ * in order of preference with their metainformation (1995 draft §3.4.2),
+ * its metadata (as JSON), the names that point at it, its version and
+ * times: all a resolver answers from, so that a mirror answers as the
+ * source does (1995 draft §6A: resolution handed over to other hosts).
+ * Every state is a record of it ({@link OaiMetadataFormat.everyState}).
  *
  * @example
  * ```ts
@@ -149,11 +192,23 @@ export function urnLocationsFormat(baseUrl: string): OaiMetadataFormat {
     prefix: 'urn_locations',
     schema: `${baseUrl}/urn_locations.xsd`,
     namespace: URN_LOCATIONS_NAMESPACE,
+    everyState: true,
     render(item) {
       let body = xmlElement('u:name', item.identifier) + xmlElement('u:status', item.status);
-      body += xmlElement('u:movedTo', item.movedTo) + xmlElement('u:successor', item.successor) + xmlElement('u:reason', item.reason);
-      const ordered = item.locations.map((l, i) => ({ l, i })).sort((a, b) => (b.l.preference ?? 0) - (a.l.preference ?? 0) || a.i - b.i);
-      for (const { l } of ordered) body += `<u:location${xmlAttrs({ url: l.url, mediaType: l.mediaType, preference: l.preference })}/>`;
+      body += xmlElement('u:movedTo', item.movedTo) + xmlElement('u:permanent', item.permanent !== undefined ? String(item.permanent) : undefined);
+      body += xmlElement('u:successor', item.successor) + xmlElement('u:reason', item.reason);
+      // in the order the store holds them, each with its preference: a mirror keeps both (the answer orders by preference)
+      for (const l of item.locations) {
+        const attrs = xmlAttrs({ url: l.url, mediaType: l.mediaType, preference: l.preference, charset: l.charset, language: l.language, preservation: l.preservation === true ? 'true' : undefined });
+        body += l.meta === undefined ? `<u:location${attrs}/>` : `<u:location${attrs}>${xmlElement('u:meta', l.meta)}</u:location>`;
+      }
+      if (item.metadata !== undefined) body += xmlElement('u:metadata', JSON.stringify(item.metadata), { type: 'application/json' });
+      for (const m of item.movedFrom ?? []) body += xmlElement('u:movedFrom', m);
+      for (const p of item.predecessors ?? []) body += xmlElement('u:predecessor', p);
+      if (item.version !== undefined) body += xmlElement('u:version', String(item.version));
+      body += xmlElement('u:change', item.change);
+      if (item.created !== undefined) body += xmlElement('u:created', dateTimeMs(item.created));
+      body += xmlElement('u:updated', dateTimeMs(item.datestamp));
       return `<u:urn xmlns:u="${xmlEscape(URN_LOCATIONS_NAMESPACE)}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${xmlEscape(`${URN_LOCATIONS_NAMESPACE} ${baseUrl}/urn_locations.xsd`)}">${body}</u:urn>`;
     },
   };

@@ -26,6 +26,8 @@ export interface OaiListQuery {
   set?: string;
   after?: [number, string];
   limit: number;
+  /** For a format that states every state ({@link OaiMetadataFormat.everyState}): reserved names too. */
+  everyState?: boolean;
 }
 
 /**
@@ -43,7 +45,8 @@ export interface OaiRepository {
   list(q: OaiListQuery): Promise<OaiItem[]>;
   /** How many items the query selects, ignoring `after` and `limit` (for completeListSize). */
   count(q: OaiListQuery): Promise<number>;
-  get(identifier: string): Promise<OaiItem | undefined>;
+  /** The item, `everyState`: a reserved one too. */
+  get(identifier: string, everyState?: boolean): Promise<OaiItem | undefined>;
   sets(): Promise<Array<{ spec: string; name: string }>>;
 }
 
@@ -129,16 +132,25 @@ function errorsXml(errors: OaiError[]): string {
   return errors.map((e) => `<error code="${e.code}">${xmlEscape(e.message)}</error>`).join('');
 }
 
+/**
+ * True if the item is a deleted record in `format` (§2.5.1): a withdrawn
+ * name, unless the format states every state (its record is the
+ * tombstone: §2.5 a record is the metadata of an item in one format).
+ */
+function deletedIn(item: OaiItem, format: OaiMetadataFormat): boolean {
+  return item.status === 'withdrawn' && format.everyState !== true;
+}
+
 /** §4.3: a header; a withdrawn name is a deleted record (§2.5.1) with status="deleted". */
-function headerXml(item: OaiItem): string {
-  const status = item.status === 'withdrawn' ? ' status="deleted"' : '';
+function headerXml(item: OaiItem, format: OaiMetadataFormat): string {
+  const status = deletedIn(item, format) ? ' status="deleted"' : '';
   return `<header${status}>${xmlElement('identifier', item.identifier)}${xmlElement('datestamp', utcDatetime(item.datestamp))}${item.sets.map((s) => xmlElement('setSpec', s)).join('')}</header>`;
 }
 
 /** §2.5: a record; a deleted one has no metadata. */
 function recordXml(item: OaiItem, format: OaiMetadataFormat): string {
-  const metadata = item.status === 'withdrawn' ? '' : `<metadata>${format.render(item)}</metadata>`;
-  return `<record>${headerXml(item)}${metadata}</record>`;
+  const metadata = deletedIn(item, format) ? '' : `<metadata>${format.render(item)}</metadata>`;
+  return `<record>${headerXml(item, format)}${metadata}</record>`;
 }
 
 /**
@@ -179,7 +191,7 @@ export class OaiProvider {
         return `<Identify>${xmlElement('repositoryName', c.repositoryName)}${xmlElement('baseURL', c.baseUrl)}<protocolVersion>2.0</protocolVersion>${c.adminEmails.map((e) => xmlElement('adminEmail', e)).join('')}${xmlElement('earliestDatestamp', utcDatetime(await this.repo.earliestDatestamp()))}<deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>`;
       }
       case 'ListMetadataFormats': {
-        if (req.args.identifier !== undefined && (await this.repo.get(req.args.identifier)) === undefined) return [{ code: 'idDoesNotExist', message: `${req.args.identifier} is not in this repository` }];
+        if (req.args.identifier !== undefined && (await this.repo.get(req.args.identifier, true)) === undefined) return [{ code: 'idDoesNotExist', message: `${req.args.identifier} is not in this repository` }];
         return `<ListMetadataFormats>${this.formats.map((f) => `<metadataFormat>${xmlElement('metadataPrefix', f.prefix)}${xmlElement('schema', f.schema)}${xmlElement('metadataNamespace', f.namespace)}</metadataFormat>`).join('')}</ListMetadataFormats>`;
       }
       case 'ListSets': {
@@ -191,7 +203,7 @@ export class OaiProvider {
       case 'GetRecord': {
         const format = this.#format(req.args.metadataPrefix!);
         if (Array.isArray(format)) return format;
-        const item = await this.repo.get(req.args.identifier!);
+        const item = await this.repo.get(req.args.identifier!, format.everyState === true);
         if (item === undefined) return [{ code: 'idDoesNotExist', message: `${req.args.identifier} is not in this repository` }];
         return `<GetRecord>${recordXml(item, format)}</GetRecord>`;
       }
@@ -216,7 +228,7 @@ export class OaiProvider {
     const format = this.#format(state.metadataPrefix);
     if (Array.isArray(format)) return format;
     if (state.set !== undefined && (await this.repo.sets()).length === 0) return [{ code: 'noSetHierarchy', message: 'this repository has no sets' }];
-    const q: OaiListQuery = { limit: this.config.pageSize + 1 };
+    const q: OaiListQuery = { limit: this.config.pageSize + 1, ...(format.everyState === true ? { everyState: true } : {}) };
     if (state.from !== undefined) q.from = state.from;
     if (state.until !== undefined) q.until = state.until;
     if (state.set !== undefined) q.set = state.set;
@@ -233,7 +245,7 @@ export class OaiProvider {
     }
     // §3.5: the last response of a list carries an empty resumptionToken element
     const resumption = more || state.cursor > 0 ? `<resumptionToken${xmlAttrs({ completeListSize: total > 0 ? total : undefined, cursor: state.cursor })}>${token}</resumptionToken>` : '';
-    const rows = req.verb === 'ListRecords' ? page.map((i) => recordXml(i, format)).join('') : page.map(headerXml).join('');
+    const rows = req.verb === 'ListRecords' ? page.map((i) => recordXml(i, format)).join('') : page.map((i) => headerXml(i, format)).join('');
     return `<${req.verb}>${rows}${resumption}</${req.verb}>`;
   }
 }

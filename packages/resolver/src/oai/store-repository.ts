@@ -44,18 +44,25 @@ function setPrefixes(set: string): string[] {
 function itemOf(r: NameRecord): OaiItem {
   const item: OaiItem = {
     identifier: r.key, datestamp: r.updated, sets: [setOfKey(r.key)], status: r.status,
-    locations: r.locations.map((l) => ({ url: l.url, ...(l.mediaType !== undefined ? { mediaType: l.mediaType } : {}), ...(l.preference !== undefined ? { preference: l.preference } : {}) })),
+    locations: r.locations.map((l) => ({ ...l })),
+    created: r.created,
   };
   if (r.metadata !== undefined) item.metadata = r.metadata;
   if (r.movedTo !== undefined) item.movedTo = r.movedTo;
+  if (r.permanent !== undefined) item.permanent = r.permanent;
   if (r.successor !== undefined) item.successor = r.successor;
+  if (r.movedFrom !== undefined) item.movedFrom = r.movedFrom;
   if (r.predecessors !== undefined) item.predecessors = r.predecessors;
   item.version = r.version;
   if (r.reason !== undefined) item.reason = r.reason;
   return item;
 }
 
-/** Reserved names are held, not public: no harvester sees them. */
+/**
+ * Reserved names are held, not public: a harvester of Dublin Core or
+ * epicur does not see them; a format stating every state (a mirror's)
+ * does, as `urn+a?list` and `?info` show them.
+ */
 const SKIP = ['reserved'] as const;
 
 /** How long the list of sets is kept before it is looked for again. */
@@ -83,7 +90,7 @@ export class StoreOaiRepository implements OaiRepository {
 
   #query(q: Omit<OaiListQuery, 'limit' | 'after'>): Omit<HarvestQuery, 'limit'> {
     return {
-      skip: SKIP,
+      ...(q.everyState === true ? {} : { skip: SKIP }),
       ...(q.from !== undefined ? { from: q.from } : {}),
       ...(q.until !== undefined ? { until: q.until } : {}),
       ...(q.set !== undefined ? { prefixes: setPrefixes(q.set) } : {}),
@@ -96,18 +103,29 @@ export class StoreOaiRepository implements OaiRepository {
 
   async list(q: OaiListQuery): Promise<OaiItem[]> {
     const page = await this.harvest.page({ ...this.#query(q), limit: q.limit, ...(q.after !== undefined ? { after: q.after } : {}) });
-    return page.map(itemOf);
+    return this.#withChanges(page, q.everyState === true);
+  }
+
+  /** The items of `records`; for a format stating every state (a mirror's), each with the kind of change that made its version. */
+  async #withChanges(records: readonly NameRecord[], everyState: boolean): Promise<OaiItem[]> {
+    const changes = everyState && records.length > 0 ? await this.harvest.changesOf(records) : undefined;
+    return records.map((r) => {
+      const item = itemOf(r);
+      const change = changes?.get(r.key);
+      if (change !== undefined) item.change = change;
+      return item;
+    });
   }
 
   async count(q: OaiListQuery): Promise<number> {
     return this.harvest.count(this.#query(q));
   }
 
-  async get(identifier: string): Promise<OaiItem | undefined> {
+  async get(identifier: string, everyState = false): Promise<OaiItem | undefined> {
     let key: string;
     try { key = nameKey(identifier).key; } catch { return undefined; }
     const r = await this.harvest.get(key);
-    return r === undefined || r.status === 'reserved' ? undefined : itemOf(r);
+    return r === undefined || (r.status === 'reserved' && !everyState) ? undefined : (await this.#withChanges([r], everyState))[0];
   }
 
   /**

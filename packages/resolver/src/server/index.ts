@@ -11,6 +11,8 @@ export { ClientAddresses, forwardedFor, forwardedNode } from './http/client-addr
 export { localResolveUrn } from './resolution/local.js';
 export { checkStoreLinks, LinkWorker, type StoreLinkCheckOptions } from './link-worker.js';
 export { HarvestWorker, type HarvestJob } from './harvest-worker.js';
+export { Mirrors, mirrorHarvestSource, writeGuard, type MirrorSource } from './mirror.js';
+export { registerAdminHandover } from './admin/handover.js';
 export { withHealth, healthLine, locationRank, type HealthNote, type ShownLocation } from './render/location-health.js';
 export { registerAdminReports, type AdminReportOptions } from './admin/reports.js';
 export { registerAdminMint } from './admin/mint.js';

@@ -6,6 +6,8 @@ import type { ProbeOptions } from '../links/probe.js';
 import type { Store } from '../store/store.js';
 import { MAX_NAME_LENGTH } from '../store/validate.js';
 import type { HarvestJob } from './harvest-worker.js';
+import type { HarvestOptions } from '../harvest/harvester.js';
+import type { MirrorSource } from './mirror.js';
 
 /**
  * The link checker of `urikit serve --check-links`: a background worker
@@ -161,6 +163,15 @@ export interface ServerOptions {
   checkLinks?: boolean | LinkCheckerOptions;
   /** OAI-PMH repositories harvested in the background, each in turn, the list again after `everyMs` (default a day; harvest-worker.ts); none by default. */
   harvest?: HarvestJob;
+  /**
+   * Authorities this server mirrors from other urikit resolvers (their
+   * `/oai` in `urn_locations`, every `everyMs`; server/mirror.ts): it
+   * answers their names as the source does and refuses writes to them;
+   * `harvest` the network rules and bounds of the harvests.
+   */
+  mirror?: { sources: readonly MirrorSource[]; harvest?: HarvestOptions };
+  /** The base URLs of the resolvers that mirror this one (urn+m names them). */
+  mirrors?: readonly string[];
   /** How often the link health that resolution reads is reloaded from the store in full (default 60 s: recovered locations age out); a change by any process is seen within `changePollMs`. */
   linkHealthRefreshMs?: number;
   /**

@@ -47,6 +47,8 @@ import { registerAdminReports } from './admin/reports.js';
 import { registerAdminMint } from './admin/mint.js';
 import { LinkWorker } from './link-worker.js';
 import { HarvestWorker } from './harvest-worker.js';
+import { Mirrors, writeGuard } from './mirror.js';
+import { registerAdminHandover } from './admin/handover.js';
 import { OaiProvider } from '../oai/provider.js';
 import { StoreOaiRepository } from '../oai/store-repository.js';
 import { registerOai } from './oai-route.js';
@@ -134,6 +136,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       ...(opts.stats?.flushIntervalMs !== undefined ? { flushIntervalMs: opts.stats.flushIntervalMs } : {}),
       ...(opts.stats?.robotPatterns !== undefined ? { robotPatterns: opts.stats.robotPatterns } : {}),
     });
+    const mirrors = opts.mirror === undefined || opts.mirror.sources.length === 0 ? undefined : new Mirrors(store, opts.mirror.sources, { pageDelayMs: 0, ...opts.mirror.harvest }, {
+      onReport: (r) => app.log[r.status === 'ok' ? 'debug' : 'warn']({ repository: r.repo, status: r.status, pages: r.pages, applied: r.applied, refused: r.refused, ...(r.error !== undefined ? { error: r.error } : {}) }, 'mirror harvest'),
+      onError: (e, source) => app.log.error({ err: e, repository: source.baseUrl }, 'mirror harvest failed'),
+    });
+    const promoted = await mirrors?.load();
     const service = new UrnResolutionService(store, {
       ...(authority !== undefined && authority !== '' ? { authority } : {}),
       authorities,
@@ -144,6 +151,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       about: {
         contact: opts.about?.contact ?? 'mailto:postmaster@localhost',
         meta: opts.about?.meta ?? 'This resolver runs urikit serve: the URN resolution service of draft-ietf-uri-yaurn-00 (1995)\nwith RFC 2169 /uri-res/ requests, RFC 2483 services and 2012 draft s= directives.',
+        // a mirror promoted (a handover's last step) is no longer named
+        get mirrorOf() { return mirrors?.mirrorOf ?? []; },
+        ...(opts.mirrors !== undefined && opts.mirrors.length > 0 ? { mirrors: opts.mirrors } : {}),
       },
     }, { health: linkHealth, ...(stats !== undefined ? { stats } : {}) });
     const metrics = new Metrics();
@@ -199,11 +209,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render(storeGauges(store)) + storeAvailabilityMetrics(store)));
     const adminLimiter = opts.adminRateLimit === false ? undefined : new RateLimiter(opts.adminRateLimit?.perSecond ?? DEFAULT_ADMIN_RATE_LIMIT.perSecond, opts.adminRateLimit?.burst ?? DEFAULT_ADMIN_RATE_LIMIT.burst);
     const schemes = new Set([...DEFAULT_LOCATION_SCHEMES, ...(opts.locationSchemes ?? []).map((x) => x.toLowerCase())]);
-    registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter, clientLimiter: limiter });
+    const guard = writeGuard(() => mirrors, authorities);
+    registerAdmin(app, store, metrics, { importBytes: limits.importBytes, schemes, limiter: adminLimiter, clientLimiter: limiter, guard });
     const checker = typeof opts.checkLinks === 'object' ? opts.checkLinks : {};
     const auth = { limiter: adminLimiter, clientLimiter: limiter, metrics };
     registerAdminReports(app, store, { stats, auth, ...(checker.schedule !== undefined ? { schedule: checker.schedule } : {}) });
-    registerAdminMint(app, store, { auth, schemes });
+    registerAdminMint(app, store, { auth, schemes, guard });
+    registerAdminHandover(app, store, { auth, mirrors: () => mirrors, authorities });
     registerAdminHarvests(app, store, { auth });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn, {
       health: linkHealth,
@@ -249,6 +261,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       });
     }
     app.log.info({ url, engine: store.engine }, 'urikit resolver listening');
+    if (promoted !== undefined && promoted.length > 0) app.log.warn({ authorities: promoted }, 'mirrors promoted before (a handover) are not harvested: drop them from --mirror');
     // Names one key under the 1995 draft §2.3.1 case rule, kept apart by migration 0011: the operator decides.
     const collisions = await store.listing.keyCollisions();
     if (collisions.length > 0) app.log.warn({ collisions }, 'names that are one name under the 1995 draft §2.3.1 case rule are kept under their old keys: only the lower-case one resolves');
@@ -275,6 +288,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       onError: (e, source) => app.log.error({ err: e, repository: source.baseUrl }, 'harvest failed'),
     });
     harvester?.start();
+    mirrors?.start();
     const warming = (store.nameCache?.warm() ?? Promise.resolve(0))
       .then((cached) => { app.log.info({ cached }, 'name cache filled'); return cached; })
       .catch((e: unknown) => { app.log.error({ err: e }, 'filling the name cache failed'); return 0; });
@@ -304,6 +318,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       dropOwnUrls();
       await worker?.close();
       await harvester?.close();
+      await mirrors?.close();
       linkHealth.close();
       changes.close();
       // 3. The counts of the last seconds go to the store, and the store closes, within what is left of the bound.

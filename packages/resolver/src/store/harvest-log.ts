@@ -36,6 +36,12 @@ export interface HarvestState {
   /** The last harvest that ended, finished or failed. */
   last?: HarvestOutcome;
   totals: { harvests: number; applied: number; refused: number };
+  /**
+   * When a mirror's harvest of this repository ended with its promotion
+   * (ms; server/mirror.ts): the names take writes here, and `serve
+   * --mirror` harvests the repository no more.
+   */
+  promoted?: number;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { prefixEnd, type StoreDb } from './db.js';
 import { rowToRecord } from './records.js';
-import type { NameRecord } from './types.js';
+import type { ChangeOp, NameRecord } from './types.js';
 
 /**
  * Which names a harvest page covers: changed from `from` to `until`
@@ -91,6 +91,33 @@ export class NameHarvest {
   }
 
   /** The record of one key. */
+  /**
+   * The kind of change (create, update, move, withdraw, reinstate) that
+   * made each record's current version, from the history: what a mirror
+   * writes into its own history (server/mirror.ts).
+   *
+   * @example
+   * ```ts
+   * const store = await openStore(':memory:');
+   * await store.writer.put('urn:ex:a', { urn: 'urn:ex:a', status: 'moved', movedTo: 'urn:ex:b' });
+   * const r = (await store.harvest.get('urn:ex:a'))!;
+   * (await store.harvest.changesOf([r])).get('urn:ex:a'); // 'move'
+   * await store.close();
+   * ```
+   */
+  async changesOf(records: readonly NameRecord[]): Promise<Map<string, ChangeOp>> {
+    const out = new Map<string, ChangeOp>();
+    for (let i = 0; i < records.length; i += 500) {
+      const part = records.slice(i, i + 500);
+      const version = new Map(part.map((r) => [r.key, r.version]));
+      // the keys and the versions there are (a page's versions are few), the exact pairs kept
+      const rows = await this.#db.readDb.selectFrom('history').select(['key', 'version', 'op'])
+        .where('key', 'in', [...version.keys()]).where('version', 'in', [...new Set(version.values())]).execute();
+      for (const row of rows) if (Number(row.version) === version.get(row.key)) out.set(row.key, row.op as ChangeOp);
+    }
+    return out;
+  }
+
   async get(key: string): Promise<NameRecord | undefined> {
     const row = await this.#db.readDb.selectFrom('names').selectAll().where('key', '=', key).executeTakeFirst();
     return row ? rowToRecord(row) : undefined;

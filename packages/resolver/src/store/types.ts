@@ -223,6 +223,15 @@ export interface Authority {
    * are redirected there.
    */
   resolvers?: Record<string, string>;
+  /**
+   * Resolution of the authority handed over to another resolver (1995
+   * draft §6A: "hand over the resolution to one or more hosts"): `to` is
+   * its base URL; while `redirect` is false the names are still answered
+   * here but no longer written (the new resolver takes its last harvest),
+   * then every name under the authority is redirected there with 301, in
+   * the same request form (docs/resolver.md, "Handing over an authority").
+   */
+  handover?: { to: string; redirect: boolean; since: number };
 }
 
 /**

@@ -338,6 +338,34 @@ describe('resumption tokens are authenticated', () => {
   });
 });
 
+describe('urn_locations states every state, each field a resolver answers from', () => {
+  const full: OaiItem[] = [
+    { identifier: 'urn:example:full-1', datestamp: T0 + 1234, sets: ['urn:example'], status: 'active', version: 7, change: 'update', created: T0 - 5,
+      locations: [{ url: 'https://a.example/1', mediaType: 'text/html', charset: 'ISO-8859-1', language: 'de', meta: 'line one\nline <two> & more', preference: 2 }, { url: 'https://archive.example/1', preservation: true }],
+      metadata: { title: 'Full <one>', n: [1, { a: null }] }, successor: 'urn:example:full-2', movedFrom: ['urn:example:old-1'], predecessors: ['urn:example:v0'] },
+    { identifier: 'urn:example:full-2', datestamp: T0, sets: ['urn:example'], status: 'moved', movedTo: 'urn:example:full-1', permanent: true, reason: 'merged', locations: [], version: 2, created: T0 },
+    { identifier: 'urn:example:full-3', datestamp: T0, sets: ['urn:example'], status: 'withdrawn', reason: 'retracted', locations: [], version: 3, created: T0 },
+    { identifier: 'urn:example:full-4', datestamp: T0, sets: ['urn:example'], status: 'reserved', locations: [], version: 1, created: T0 },
+  ];
+  const p = new OaiProvider(new MemoryOaiRepository(full), { repositoryName: 'full', baseUrl: BASE, adminEmails: ['a@b.example'], pageSize: 10 });
+  it.each(full.map((i) => [i.identifier, i.status] as const))('%s (%s): a record with metadata, not a deleted one; oai_dc deletes a withdrawn one', async (identifier, status) => {
+    const xml = keep(await p.respond([['verb', 'GetRecord'], ['identifier', identifier], ['metadataPrefix', 'urn_locations']], NOW));
+    expect(xml).not.toContain('status="deleted"');
+    expect(xml).toContain(`<u:status>${status}</u:status>`);
+    const dc = keep(await p.respond([['verb', 'GetRecord'], ['identifier', identifier], ['metadataPrefix', 'oai_dc']], NOW));
+    expect(dc.includes('status="deleted"')).toBe(status === 'withdrawn');
+  });
+  it('carries the metainformation, metadata, links, version and times to the millisecond', async () => {
+    const xml = await p.respond([['verb', 'GetRecord'], ['identifier', 'urn:example:full-1'], ['metadataPrefix', 'urn_locations']], NOW);
+    expect(xml).toContain('<u:location url="https://a.example/1" mediaType="text/html" preference="2" charset="ISO-8859-1" language="de"><u:meta>line one\nline &lt;two&gt; &amp; more</u:meta></u:location>');
+    expect(xml).toContain('<u:location url="https://archive.example/1" preservation="true"/>');
+    expect(xml).toContain('<u:metadata type="application/json">{&quot;title&quot;:&quot;Full &lt;one&gt;&quot;,&quot;n&quot;:[1,{&quot;a&quot;:null}]}</u:metadata>');
+    expect(xml).toContain('<u:movedFrom>urn:example:old-1</u:movedFrom><u:predecessor>urn:example:v0</u:predecessor><u:version>7</u:version><u:change>update</u:change>');
+    expect(xml).toContain(`<u:created>${new Date(T0 - 5).toISOString()}</u:created><u:updated>${new Date(T0 + 1234).toISOString()}</u:updated>`);
+    expect(await p.respond([['verb', 'GetRecord'], ['identifier', 'urn:example:full-2'], ['metadataPrefix', 'urn_locations']], NOW)).toContain('<u:movedTo>urn:example:full-1</u:movedTo><u:permanent>true</u:permanent>');
+  });
+});
+
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 if (!hasXmllint) {
   console.warn('\n!!! xmllint is NOT installed: the OAI-PMH schema validation tests are SKIPPED (apt-get install libxml2-utils; .ci/run installs it) !!!\n');

@@ -4,7 +4,7 @@
  * digit where the country defines one, reserved (or registered with the
  * record sent) in the transaction that moves the counter (store/minter.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { UriError } from 'urikit';
 import { nameKey, prefixInAuthority } from '../../store/keys.js';
 import { LifecycleError } from '../../store/lifecycle.js';
@@ -43,11 +43,12 @@ interface MintBody {
  * await store.close();
  * ```
  */
-export function registerAdminMint(app: FastifyInstance, store: Store, opts: { auth?: AdminAuthOptions; schemes?: ReadonlySet<string> } = {}): void {
+export function registerAdminMint(app: FastifyInstance, store: Store, opts: { auth?: AdminAuthOptions; schemes?: ReadonlySet<string>; guard?: preHandlerAsyncHookHandler } = {}): void {
   app.register(async (admin) => {
     useStrictSchemas(admin);
     requireAdminToken(admin, store, opts.auth);
     admin.addHook('preHandler', untaggedIfMatch);
+    if (opts.guard !== undefined) admin.addHook('preHandler', opts.guard);
     admin.post('/mint', {
       schema: {
         summary: 'Mint the next free name under a prefix (counter or random; the NBN check digit appended where the country defines one) and reserve or register it in the same transaction',

@@ -8,7 +8,7 @@
  * partial-redirect rules and the authority registry. Every request needs `Authorization: Bearer <token>` and may
  * only touch names under the token's authority prefix.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Store } from '../../store/store.js';
 import { DEFAULT_LOCATION_SCHEMES } from '../../store/validate.js';
 import type { RateLimiter } from '../http/ratelimit.js';
@@ -48,6 +48,8 @@ export interface AdminOptions {
   limiter?: RateLimiter | undefined;
   /** The per-client limit of resolutions, which a request without a valid token takes from (admin-scope.ts). */
   clientLimiter?: RateLimiter | undefined;
+  /** Refuses the writes of names this resolver mirrors or handed over (server/mirror.ts `writeGuard`), after the token check. */
+  guard?: preHandlerAsyncHookHandler;
 }
 
 /**
@@ -79,6 +81,7 @@ export function registerAdmin(app: FastifyInstance, store: Store, metrics: Metri
     useStrictSchemas(admin);
     requireAdminToken(admin, store, { limiter: limits.limiter, clientLimiter: limits.clientLimiter, metrics });
     admin.addHook('preHandler', untaggedIfMatch);
+    if (limits.guard !== undefined) admin.addHook('preHandler', limits.guard);
     await admin.register(nameRoutes, { store, schemes });
     await admin.register(bulkRoutes, { store, schemes, metrics, importBytes: limits.importBytes });
     await admin.register(registryRoutes, { store, schemes });

@@ -7,6 +7,7 @@
  * holds; else the configured default. (The case of ElementIDs is the
  * store key's business: store/keys.ts.)
  */
+import { inAuthority } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import type { Authority } from '../../store/types.js';
 
@@ -74,8 +75,12 @@ export class HostAuthorities {
   /** The delegated child authorities of the registry: child to resolver base URL. */
   #delegations = new Map<string, string>();
 
-  #set(fromRegistry: readonly string[], delegations = new Map<string, string>()): void {
+  /** The authorities handed over to another resolver (Authority `handover`). */
+  #handovers = new Map<string, { to: string; redirect: boolean; since: number }>();
+
+  #set(fromRegistry: readonly string[], delegations = new Map<string, string>(), handovers = new Map<string, { to: string; redirect: boolean; since: number }>()): void {
     this.#delegations = delegations;
+    this.#handovers = handovers;
     const m = new Map<string, string>();
     for (const a of [...fromRegistry, ...(this.opts.held ?? []), ...(this.opts.fallback !== undefined ? [this.opts.fallback] : [])]) {
       if (a.startsWith('urn:dns:')) m.set(a.slice(8), a);
@@ -86,7 +91,7 @@ export class HostAuthorities {
   /** Reads the registry again now. */
   async refresh(): Promise<void> {
     this.#reading ??= this.store.authorities.list()
-      .then((list) => { this.#set(list.map((a) => a.name), delegationsOf(list)); this.#readAt = Date.now(); })
+      .then((list) => { this.#set(list.map((a) => a.name), delegationsOf(list), handoversOf(list)); this.#readAt = Date.now(); })
       .catch(() => { this.#readAt = Date.now(); })
       .finally(() => { this.#reading = undefined; });
     return this.#reading;
@@ -127,6 +132,32 @@ export class HostAuthorities {
     return undefined;
   }
 
+  /**
+   * The handover of the authority a name is under, if its resolution is
+   * handed over to another resolver (1995 draft §6A), with the authority;
+   * the longest matching authority wins.
+   */
+  handedOver(key: string): { authority: string; to: string; redirect: boolean; since: number } | undefined {
+    if (Date.now() - this.#readAt > REFRESH_MS) void this.refresh();
+    if (this.#handovers.size === 0) return undefined;
+    let best: { authority: string; to: string; redirect: boolean; since: number } | undefined;
+    for (const [authority, h] of this.#handovers) {
+      if (underAuthority(key, authority) && (best === undefined || authority.length > best.authority.length)) best = { authority, ...h };
+    }
+    return best;
+  }
+
+  /**
+   * The handover of an authority that overlaps `prefix` (a token's
+   * authority an import writes under), if any.
+   */
+  handoverOverlapping(prefix: string): { authority: string; to: string; redirect: boolean; since: number } | undefined {
+    for (const [authority, h] of this.#handovers) {
+      if (prefix === '' || authority === prefix || underAuthority(authority, prefix) || underAuthority(prefix, authority)) return { authority, ...h };
+    }
+    return undefined;
+  }
+
   /** True when `host` (lower case, no port) is the host of a `urn:dns:` authority held here (the fallback included). */
   holds(host: string): boolean {
     return this.#byHost.has(host);
@@ -145,3 +176,23 @@ function delegationsOf(list: readonly Authority[]): Map<string, string> {
   return out;
 }
 
+
+function handoversOf(list: readonly Authority[]): Map<string, { to: string; redirect: boolean; since: number }> {
+  return new Map(list.filter((a) => a.handover !== undefined).map((a) => [a.name, a.handover!]));
+}
+
+/**
+ * True if `key` is under `authority`: keys.ts `inAuthority`, or, for a
+ * prefix that ends in "-" (a National Bibliography Number's, RFC 8458
+ * §4.2: `urn:nbn:de:101-`), every key that begins with it.
+ *
+ * @example
+ * ```ts
+ * underAuthority('urn:nbn:de:101-2020071401', 'urn:nbn:de:101-'); // true
+ * underAuthority('urn:isbn:0451450523', 'urn:isbn'); // true
+ * underAuthority('urn:isbnx:1', 'urn:isbn'); // false
+ * ```
+ */
+export function underAuthority(key: string, authority: string): boolean {
+  return inAuthority(key, authority) || (authority.endsWith('-') && key.startsWith(authority) && key.length > authority.length);
+}

@@ -20,6 +20,8 @@ import { renderLocations, renderNames } from '../render/render.js';
 import type { Store } from '../../store/store.js';
 import type { Authority, NameLocation } from '../../store/types.js';
 import { messageAnswer, type Answer } from '../render/answer.js';
+import { underAuthority } from './host-authorities.js';
+import type { ResolverAbout } from './respond.js';
 
 /**
  * What a reserved request needs: the store (with the authority registry),
@@ -37,7 +39,7 @@ import { messageAnswer, type Answer } from '../render/answer.js';
 export interface ReservedContext {
   store: Store;
   accept: string | undefined;
-  about: { contact: string; meta: string };
+  about: ResolverAbout;
   /** Absolute URL of this resolver (for the urn+a pointer). */
   base?: string;
   /** Longest text/urc-0 line before a URL is written as `<URL:...>` (1995 draft §3.4.2; default 76). */
@@ -52,6 +54,24 @@ function part(a: Authority | undefined, url: string, meta: string | undefined): 
   const l: NameLocation = { url, charset: a?.charset ?? 'US-ASCII', language: a?.language ?? 'en' };
   if (meta !== undefined) l.meta = meta;
   return l;
+}
+
+/**
+ * urn+m's parts on mirrors (1995 draft §6A: "mirror sites can be
+ * specified"): the source of each authority this resolver mirrors (all of
+ * them for the whole resolver, else the one asked about or those under
+ * it), each resolver that mirrors this one, and the resolver an authority
+ * was handed over to.
+ */
+function mirrorParts(about: ResolverAbout, a: Authority | undefined, authority: string): NameLocation[] {
+  const out: NameLocation[] = [];
+  for (const m of about.mirrorOf ?? []) {
+    if (authority !== '' && !underAuthority(authority, m.authority) && !underAuthority(m.authority, authority) && m.authority !== authority) continue;
+    out.push(part(a, m.source, `This resolver is a mirror of ${m.authority}: its names are harvested from the resolver at ${m.source}, which alone takes changes to them.`));
+  }
+  for (const url of about.mirrors ?? []) out.push(part(a, url, `A mirror of this resolver: it answers the same names the same way.`));
+  if (a?.handover !== undefined) out.push(part(a, a.handover.to, `The resolution of ${a.name} is handed over to the resolver at ${a.handover.to}${a.handover.redirect ? ', where every name under it is redirected' : ''}.`));
+  return out;
 }
 
 /** Streams the names under `authority` that resolve here (withdrawn ones do not), one per CRLF line (§3.5.2). */
@@ -100,7 +120,7 @@ export async function answerReserved(ctx: ReservedContext, authority: string, el
     case 'm': {
       // §3.5.1: "likely ... a mailto URL of an administrative contact for the host system"
       const loc = part(a, a?.contact ?? ctx.about.contact, a?.meta ?? ctx.about.meta);
-      return answer(renderLocations(`${title}:urn+m`, [loc], format, { authority }, ctx.urc0LineLength), request);
+      return answer(renderLocations(`${title}:urn+m`, [loc, ...mirrorParts(ctx.about, a, authority)], format, { authority }, ctx.urc0LineLength), request);
     }
     case 'a': {
       // The count of the names the list gives: those that resolve here (withdrawn ones do not).

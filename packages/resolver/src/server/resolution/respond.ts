@@ -39,9 +39,29 @@ export interface ResolutionConfig {
   cacheControl: string;
   seeOther: boolean;
   urnLength: number;
-  about: { contact: string; meta: string };
+  about: ResolverAbout;
   /** Longest text/urc-0 line before a URL is wrapped as <URL:...> (1995 draft §3.4.2). */
   urc0LineLength: number;
+}
+
+/**
+ * What urn+m says of the resolver (1995 draft §3.5.1): its contact and
+ * text, and its place among mirrors (§6A: "mirror sites"): the resolvers
+ * whose authorities it mirrors, and the resolvers that mirror it.
+ *
+ * @example
+ * ```ts
+ * const about: ResolverAbout = { contact: 'mailto:a@example.org', meta: 'urikit', mirrorOf: [{ authority: 'urn:nbn:de:101-', source: 'https://a.example' }] };
+ * about.mirrorOf?.[0]?.source; // 'https://a.example'
+ * ```
+ */
+export interface ResolverAbout {
+  contact: string;
+  meta: string;
+  /** The authorities this resolver mirrors, each with the base URL of its source resolver. */
+  mirrorOf?: ReadonlyArray<{ authority: string; source: string }>;
+  /** The base URLs of the resolvers that mirror this one. */
+  mirrors?: readonly string[];
 }
 
 /**
