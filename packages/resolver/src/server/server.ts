@@ -40,6 +40,7 @@ import { HostAuthorities } from './resolution/host-authorities.js';
 import { readRequestForm, ServedHosts } from './http/request-form.js';
 import { ClientAddresses } from './http/client-address.js';
 import { localResolveUrn } from './resolution/local.js';
+import { subjectSources } from './resolution/subject.js';
 import { resolveUrn } from '../client/resolve-urn.js';
 import { LinkHealthView } from '../links/view.js';
 import { StatsCounter } from '../stats/counter.js';
@@ -218,8 +219,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerAdminHandover(app, store, { auth, mirrors: () => mirrors, authorities });
     registerAdminHarvests(app, store, { auth });
     registerWebPage(app, { mode: 'serve', resolveUrn: (urn) => localResolveUrn(store, urn, {
-      health: linkHealth,
-      delegatedTo: (key) => authorities.delegatedTo(key),
+      ...subjectSources(authorities, linkHealth),
       askDelegate: (child, resolver) => resolveUrn(child, { resolvers: [resolver], service: 'I2Ls', timeout: DEFAULT_DELEGATE_TIMEOUT_MS }),
     }) });
     registerAdminPage(app);

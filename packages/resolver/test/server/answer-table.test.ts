@@ -30,10 +30,14 @@ const NAMES: Record<AnswerState, string> = {
   unknown: 'no-such-name',
   rule: 'archive/1999/42',
   delegated: 'branch:doc-1',
+  'handed-over': 'annex:doc-1',
 };
 /** The child authority of the demo authority that another resolver holds (never asked: the answers only point there). */
 const CHILD = `${AUTH}:branch`;
 const CHILD_RESOLVER = 'http://127.0.0.1:1/resolver';
+/** An authority of the demo's whose resolution was handed over, and the resolver it went to. */
+const ANNEX = `${AUTH}:annex`;
+const NEW_RESOLVER = 'http://127.0.0.1:2/b';
 /** The service a child's resolver is asked for what was asked here. */
 const DELEGATED_SERVICES: Record<Asked, string> = { locate: 'I2L', list: 'I2Ls', describe: 'I2C', name: 'I2N', names: 'I2Ns', history: 'I2C' };
 const FORMATS = {
@@ -79,8 +83,12 @@ for (const engine of engines) {
       await server.store.prefixRules.put(`${AUTH}:archive/`, 'https://archive.example/items/');
       const demo = (await server.store.authorities.get(AUTH))!;
       await server.store.authorities.put({ ...demo, children: [...demo.children, CHILD], resolvers: { ...demo.resolvers, [CHILD]: CHILD_RESOLVER } });
-      // The server reads the registry's delegations at its next poll of the store's changes.
+      // A name of the annex held here too: the handover answers for it all the same (1995 draft §6A).
+      await server.store.writer.put(`${ANNEX}:doc-1`, { urn: `${ANNEX}:doc-1`, locations: [{ url: 'https://annex.example/doc-1' }] }, ACTOR);
+      await server.store.authorities.put({ name: ANNEX, parents: [AUTH], children: [], handover: { to: NEW_RESOLVER, redirect: true, since: Date.now() } });
+      // The server reads the registry's delegations and handovers at its next poll of the store's changes.
       for (let i = 0; i < 250 && (await fetch(`${server.url}/uri-res/I2L?${AUTH}:${NAMES.delegated}`, { redirect: 'manual' })).status !== 302; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 250 && (await fetch(`${server.url}/uri-res/I2L?${ANNEX}:doc-1`, { redirect: 'manual' })).status !== 301; i++) await new Promise((r) => setTimeout(r, 20));
       for (const [state, id] of Object.entries(NAMES) as Array<[AnswerState, string]>) {
         records.set(state, await server.store.names.get(`${AUTH}:${id}`));
         histories.set(state, await server.store.history.versions(`${AUTH}:${id}`));
@@ -109,7 +117,14 @@ for (const engine of engines) {
       if (row.location === 'preferred') expect(r?.locations.map((l) => l.url) ?? ['https://archive.example/items/1999/42'], what).toContain(got.headers.location);
       else if (row.location === 'target' && r!.movedTo!.startsWith('urn:')) expect(got.headers.location, what).toMatch(new RegExp(`[/?]${r!.movedTo!.replace(/[.+]/g, '\\$&')}`));
       else if (row.location === 'target') expect(got.headers.location, what).toBe(r!.movedTo);
-      else if (row.location === 'delegate') {
+      else if (row.location === 'handover') {
+        // The same request there: the request form kept, a bare ElementID as the whole URN.
+        const location = got.headers.location ?? '';
+        expect(location.startsWith(`${NEW_RESOLVER}/`), what).toBe(true);
+        expect(location, what).toContain(`${ANNEX}:doc-1`);
+        if (form.startsWith('/uri-res/')) expect(location, what).toBe(`${NEW_RESOLVER}${form}?${ANNEX}:doc-1`);
+        expect(got.reason, what).toBe(`Moved Permanently to ${NEW_RESOLVER}`);
+      } else if (row.location === 'delegate') {
         expect(got.headers.location, what).toBe(`${CHILD_RESOLVER}/uri-res/${service ?? DELEGATED_SERVICES[asked]}?${AUTH}:${NAMES.delegated}`);
         expect(got.reason, what).toBe(`Found at the resolver of ${CHILD}`);
       } else expect(got.headers.location, what).toBeUndefined();
@@ -145,6 +160,9 @@ for (const engine of engines) {
           break;
         case 'delegated':
           expect(text, what).toContain(CHILD_RESOLVER);
+          break;
+        case 'handed-over':
+          expect(text, what).toContain(NEW_RESOLVER);
           break;
         case 'unknown':
           if (format === 'urc-0') expect(text, what).toBe('');

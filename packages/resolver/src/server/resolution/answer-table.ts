@@ -21,7 +21,9 @@
  * moved to (a client substitutes a URN, 1995 draft §4; a URL is the
  * resource's place); `rule` is a name the store does not hold under a
  * partial-redirect rule; `delegated` a name the store does not hold of a
- * child authority that another resolver holds (1995 draft §3.5.3, §6A).
+ * child authority that another resolver holds (1995 draft §3.5.3, §6A);
+ * `handed-over` any name of an authority whose resolution was handed
+ * over to another resolver (§6A), whatever its state here.
  *
  * @example
  * ```ts
@@ -29,7 +31,7 @@
  * ANSWERS[s].locate.status; // 301
  * ```
  */
-export type AnswerState = 'active' | 'moved-urn' | 'moved-url' | 'withdrawn' | 'reserved' | 'unknown' | 'rule' | 'delegated';
+export type AnswerState = 'active' | 'moved-urn' | 'moved-url' | 'withdrawn' | 'reserved' | 'unknown' | 'rule' | 'delegated' | 'handed-over';
 
 /**
  * What a request asks for (RFC 2483 §4): `locate` (I2L: be sent to the
@@ -62,13 +64,13 @@ export type Asked = 'locate' | 'list' | 'describe' | 'name' | 'names' | 'history
  * b; // 'tombstone'
  * ```
  */
-export type BodyKind = 'locations' | 'record' | 'names' | 'moved' | 'tombstone' | 'history' | 'reserved' | 'unknown' | 'delegated';
+export type BodyKind = 'locations' | 'record' | 'names' | 'moved' | 'tombstone' | 'history' | 'reserved' | 'unknown' | 'delegated' | 'handed-over';
 
 /**
  * One cell of {@link ANSWERS}: the status (301/302 of a move follow the
  * record's `permanent`: the table gives the permanent one), the
- * Reason-Phrase (`{to}` is the new URN or URL, `{authority}` the child
- * authority), where `Location` points, and the body.
+ * Reason-Phrase (`{to}` is the new URN, URL or resolver, `{authority}`
+ * the child authority), where `Location` points, and the body.
  *
  * @example
  * ```ts
@@ -82,9 +84,11 @@ export interface AnswerRow {
   /**
    * `preferred`: the preferred location; `target`: what the name moved to
    * (a URN: this resolver's URL for it, in the same request form);
-   * `delegate`: the child's resolver, asked the same service for the same URN.
+   * `delegate`: the child's resolver, asked the same service for the same URN;
+   * `handover`: the resolver the authority was handed over to, asked the
+   * same request (the whole URN for a bare ElementID).
    */
-  location?: 'preferred' | 'target' | 'delegate';
+  location?: 'preferred' | 'target' | 'delegate' | 'handover';
   body: BodyKind;
 }
 
@@ -96,6 +100,8 @@ const RECORD: AnswerRow = { status: 200, reason: 'OK', body: 'record' };
 const HISTORY: AnswerRow = { status: 200, reason: 'OK', body: 'history' };
 // RFC 2169 §2: a 302 to the resolver that holds the name is a delegation the client follows (1995 draft §4).
 const DELEGATED: AnswerRow = { status: 302, reason: 'Found at the resolver of {authority}', location: 'delegate', body: 'delegated' };
+// 1995 draft §6A: resolution handed over for good, so 301, with a relevant Reason-Phrase (§3.4.1).
+const HANDED_OVER: AnswerRow = { status: 301, reason: 'Moved Permanently to {to}', location: 'handover', body: 'handed-over' };
 
 /**
  * The answer of each state of a name to each thing a request can ask.
@@ -141,6 +147,8 @@ export const ANSWERS: Readonly<Record<AnswerState, Readonly<Record<Asked, Answer
   },
   // The child's resolver answers whatever is asked, its history too (I2C there: RFC 2483 has no history service).
   delegated: { locate: DELEGATED, list: DELEGATED, describe: DELEGATED, name: DELEGATED, names: DELEGATED, history: DELEGATED },
+  // The new resolver answers every request for the authority's names, as it was asked here.
+  'handed-over': { locate: HANDED_OVER, list: HANDED_OVER, describe: HANDED_OVER, name: HANDED_OVER, names: HANDED_OVER, history: HANDED_OVER },
 };
 
 /**
@@ -225,12 +233,13 @@ const LOCATION_TEXT: Readonly<Record<NonNullable<AnswerRow['location']>, string>
   preferred: 'the preferred location',
   target: 'the new URN (this resolver\'s URL for it) or URL',
   delegate: 'the child\'s resolver, `/uri-res/<service>?<urn>` with the service asked (I2L, I2Ls, I2C, I2N, I2Ns)',
+  handover: 'the same request at the resolver the authority was handed over to (a bare ElementID as the whole URN)',
 };
 
 /** A cell of the printed table: the status, Reason-Phrase, Location and body. */
 function cell(row: AnswerRow): string {
   const loc = row.location === undefined ? '' : `; Location: ${LOCATION_TEXT[row.location]}`;
-  return `${row.status} ${row.reason.replace('{to}', '*new URN or URL*').replace('{authority}', '*child authority*')}${loc}; body: ${row.body}`;
+  return `${row.status} ${row.reason.replace('{to}', row.location === 'handover' ? '*new resolver*' : '*new URN or URL*').replace('{authority}', '*child authority*')}${loc}; body: ${row.body}`;
 }
 
 /** What each body is in each format, for the printed table. */
@@ -244,6 +253,7 @@ const BODY_IN_FORMATS: Readonly<Record<BodyKind, string>> = {
   reserved: 'a message in all five (urc-0: a part pointing at the record; uri-list: a comment)',
   unknown: 'a message in plain, html, json; uri-list: a comment; urc-0: no part',
   delegated: 'one location, the child\'s resolver asked the same (the `Location`), its metainformation naming the child authority and its resolver; json: `delegation: {authority, resolver}` too',
+  'handed-over': 'one location, the same request at the new resolver (the `Location`), its metainformation saying the authority was handed over; json: `handover: {authority, to}` too',
 };
 
 /**

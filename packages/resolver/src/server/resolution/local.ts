@@ -7,9 +7,8 @@ import type { ResolveResult } from '../../client/types.js';
 import { preferredOrder, recordJson } from '../render/render.js';
 import { nameKey, type NameKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
-import type { LinkHealthLookup } from '../../links/view.js';
 import { ANSWERS } from './answer-table.js';
-import { readSubject, type Delegation, type Subject } from './subject.js';
+import { readSubject, type Subject, type SubjectSources } from './subject.js';
 
 /**
  * What the page's resolution reads besides the store: the locations'
@@ -22,10 +21,8 @@ import { readSubject, type Delegation, type Subject } from './subject.js';
  * o.delegatedTo?.('urn:example:a:b:doc')?.resolver; // 'https://b.example'
  * ```
  */
-export interface LocalResolveOptions {
-  health?: LinkHealthLookup;
-  delegatedTo?: (key: string) => Delegation | undefined;
-  /** Resolves `urn` at the child's `resolver` (its answer is the page's). */
+export interface LocalResolveOptions extends SubjectSources {
+  /** Resolves `urn` at `resolver`, a delegated child's or the one an authority was handed over to (its answer is the page's). */
   askDelegate?: (urn: string, resolver: string) => Promise<ResolveResult>;
 }
 
@@ -58,13 +55,13 @@ export async function localResolveUrn(store: Store, urn: string, opts: LocalReso
       if (e instanceof UriError) return { status: 400, locations: [], metadata: { code: e.code, offset: e.offset, detail: e.message }, via };
       throw e;
     }
-    const s = await readSubject(store, nk, opts.health, opts.delegatedTo);
+    const s = await readSubject(store, nk, opts);
     // 1995 draft §4: a move to another URN is followed, as a client follows the redirect.
     if (s.state === 'moved-urn') {
       current = s.record!.movedTo!;
       continue;
     }
-    if (s.state === 'delegated') return opts.askDelegate === undefined ? delegatedAnswer(s, via) : askDelegate(opts.askDelegate, s, via);
+    if (s.state === 'delegated' || s.state === 'handed-over') return opts.askDelegate === undefined ? elsewhereAnswer(s, via) : askElsewhere(opts.askDelegate, s, via);
     return answerOf(s, via);
   }
   return { status: 508, locations: [], metadata: { detail: 'too many moves' }, via };
@@ -80,15 +77,20 @@ function answerOf(s: Subject, via: string[]): ResolveResult {
   return { status: ANSWERS[s.state].list.status, locations, metadata: recordJson(r), via };
 }
 
-/** Without a way to ask the child's resolver: the redirect the service gives, its resolver as the one location. */
-function delegatedAnswer(s: Subject, via: string[]): ResolveResult {
-  const d = s.delegation!;
-  return { status: ANSWERS.delegated.list.status, locations: [{ url: d.resolver }], metadata: { detail: `${s.urn} belongs to ${d.authority}, resolved at ${d.resolver}` }, via };
+/** The other resolver that answers a delegated or handed-over name, and the authority it answers for. */
+function elsewhere(s: Subject): { authority: string; resolver: string } {
+  return s.delegation ?? { authority: s.handover!.authority, resolver: s.handover!.to };
 }
 
-/** The child's answer, with the URNs asked here before it; a failure there is a 502 saying which resolver failed and why. */
-async function askDelegate(ask: NonNullable<LocalResolveOptions['askDelegate']>, s: Subject, via: string[]): Promise<ResolveResult> {
-  const d = s.delegation!;
+/** Without a way to ask the other resolver: the redirect the service gives, that resolver as the one location. */
+function elsewhereAnswer(s: Subject, via: string[]): ResolveResult {
+  const d = elsewhere(s);
+  return { status: ANSWERS[s.state].list.status, locations: [{ url: d.resolver }], metadata: { detail: `${s.urn} is under ${d.authority}, resolved at ${d.resolver}` }, via };
+}
+
+/** The other resolver's answer, with the URNs asked here before it; a failure there is a 502 saying which resolver failed and why. */
+async function askElsewhere(ask: NonNullable<LocalResolveOptions['askDelegate']>, s: Subject, via: string[]): Promise<ResolveResult> {
+  const d = elsewhere(s);
   try {
     const r = await ask(s.urn, d.resolver);
     return { ...r, via: [...via.slice(0, -1), ...r.via] };

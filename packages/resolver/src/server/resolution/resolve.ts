@@ -12,7 +12,7 @@ import { messageAnswer, problemAnswer, staleAnswer, type Answer } from '../rende
 import type { Asked } from './answer-table.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
 import { respond, type ResolutionConfig } from './respond.js';
-import { readSubject, type Delegation } from './subject.js';
+import { readSubject, subjectSources, type SubjectSources } from './subject.js';
 
 export type { ResolutionConfig } from './respond.js';
 import type { RequestTarget } from './target.js';
@@ -93,11 +93,10 @@ const SERVICE_OF_ASKED: Readonly<Record<Asked, string>> = { locate: 'I2L', list:
  * ```
  */
 export class UrnResolutionService {
-  readonly #delegatedTo: ((key: string) => Delegation | undefined) | undefined;
+  readonly #sources: SubjectSources;
 
   constructor(readonly store: Store, readonly config: ResolutionConfig, readonly extras: ResolutionExtras = {}) {
-    const authorities = config.authorities;
-    this.#delegatedTo = authorities === undefined ? undefined : (key) => authorities.delegatedTo(key);
+    this.#sources = subjectSources(config.authorities, extras.health);
   }
 
   /** The answer to one request (never throws for bad input: 4xx instead). */
@@ -106,14 +105,12 @@ export class UrnResolutionService {
     if ('status' in q) return q;
     if (q.asks === 'reserved') return answerReserved(this.#reservedContext(req), q.authority, q.request, q.target.list);
     if (q.asks === 'same') return this.#same(req, q.target, q.nk, q.accept);
-    const { target: t, urn, asked, accept } = q;
-    const handed = this.config.authorities?.handedOver(q.nk.key);
-    if (handed?.redirect === true) return handedOver(handed, req.target, t, urn, accept);
-    const subject = await readSubject(this.store, q.nk, this.extras.health, this.#delegatedTo);
+    const { target: t, asked, accept } = q;
+    const subject = await readSubject(this.store, q.nk, this.#sources);
     if (asked === 'history' && subject.record !== undefined) subject.history = publicHistory(await this.store.history.versions(subject.key));
     if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
     const base = req.base ?? '';
-    const a = respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t }, subject, asked);
+    const a = respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t, requested: req.target }, subject, asked);
     return subject.staleMs !== undefined ? staleAnswer(a, subject.staleMs) : a;
   }
 
@@ -137,17 +134,4 @@ export class UrnResolutionService {
     const body = format === 'json' ? `${JSON.stringify({ same, a: nk.key, b: other.key })}\n` : `${same ? 'TRUE' : 'FALSE'}\r\n`;
     return { status: 200, headers: { 'content-type': MEDIA_TYPES[format], 'cache-control': this.config.cacheControl, vary: 'Accept' }, body, kind: 'resolve' };
   }
-}
-
-/**
- * A name of an authority handed over to another resolver (1995 draft §6A):
- * 301 to the same request there, the full name and the request form kept
- * (a bare ElementID becomes the whole URN: the new resolver's Host names
- * no authority of its own), whatever the name's state here (1995 draft
- * §3.4.1: a Reason-Phrase for the 301).
- */
-function handedOver(h: { authority: string; to: string }, requested: string, t: RequestTarget, urn: string, accept: string | undefined): Answer {
-  const path = t.form === 'element' ? `/${urn}${t.query !== undefined ? `?${t.query}` : ''}` : requested;
-  const location = `${h.to.replace(/\/+$/, '')}${path}`;
-  return messageAnswer(301, 'Moved Permanently', `the resolution of ${h.authority} is handed over to ${h.to}: ${urn} is resolved there`, accept, 'resolve', `Moved Permanently to ${h.to}`, { location });
 }

@@ -84,12 +84,14 @@ export interface RespondContext {
   ifModifiedSince: string | undefined;
   base: string;
   target: RequestTarget;
+  /** The request target as asked (path and query), for a redirect that repeats it elsewhere. */
+  requested?: string;
 }
 
 /** The order formats are offered in, for this row and request. */
 function offered(asked: Asked, row: AnswerRow, t: RequestTarget): readonly ResultFormat[] {
   if (row.status >= 400) return FORMAT_ORDER.error;
-  if (row.body === 'moved' || row.body === 'delegated') return FORMAT_ORDER.locate;
+  if (row.body === 'moved' || row.body === 'delegated' || row.body === 'handed-over') return FORMAT_ORDER.locate;
   if (asked === 'list') return t.form === 'uri-res' ? FORMAT_ORDER.listUriRes : FORMAT_ORDER.list;
   return FORMAT_ORDER[asked];
 }
@@ -121,6 +123,17 @@ function urlFor(c: RespondContext, asked: Asked, to: string): string {
 function delegateUrl(c: RespondContext, asked: Asked, s: Subject): string {
   const service = c.target.service !== undefined && c.target.service !== 'I=I' ? c.target.service : DELEGATED_SERVICE[asked];
   return `${s.delegation!.resolver.replace(/\/+$/, '')}/uri-res/${service}?${s.urn}`;
+}
+
+/**
+ * The same request at the resolver an authority was handed over to (1995
+ * draft §6A): the request form kept, a bare ElementID written as the
+ * whole URN (the new resolver's Host names no authority of its own).
+ */
+function handoverUrl(c: RespondContext, s: Subject): string {
+  const t = c.target;
+  const path = t.form === 'element' || c.requested === undefined ? `/${s.urn}${t.query !== undefined ? `?${t.query}` : ''}` : c.requested;
+  return `${s.handover!.to.replace(/\/+$/, '')}${path}`;
 }
 
 /** This resolver's URL for the record of the subject (RFC 2483 I2C): every location and link of the name. */
@@ -169,6 +182,11 @@ function body(c: RespondContext, s: Subject, asked: Asked, row: AnswerRow, forma
       const d = s.delegation!;
       const meta = `${s.urn} belongs to ${d.authority}, resolved at ${d.resolver}`;
       return renderLocations(s.urn, [{ url: delegateUrl(c, asked, s), meta }], format, { delegation: d }, lineLength);
+    }
+    case 'handed-over': {
+      const h = s.handover!;
+      const meta = `the resolution of ${h.authority} is handed over to ${h.to}: ${s.urn} is resolved there`;
+      return renderLocations(s.urn, [{ url: handoverUrl(c, s), meta }], format, { handover: h }, lineLength);
     }
   }
 }
@@ -251,6 +269,9 @@ export function respond(c: RespondContext, s: Subject, asked: Asked): Answer {
   } else if (effective.location === 'delegate') {
     reason = reason.replace('{authority}', s.delegation!.authority);
     headers.location = delegateUrl(c, asked, s);
+  } else if (effective.location === 'handover') {
+    reason = reason.replace('{to}', s.handover!.to);
+    headers.location = handoverUrl(c, s);
   }
   const rendered = effective.location === 'preferred' && format === 'plain' && locations.length === 1
     // The one-location redirect of every I2L: the short body it always had.

@@ -35,6 +35,8 @@ export interface Subject {
   rule?: PrefixRule;
   /** The child authority that holds the name, and its resolver (state `delegated`). */
   delegation?: Delegation;
+  /** The authority the name is under and the resolver its resolution was handed over to (state `handed-over`). */
+  handover?: Handover;
   /** Every version of the record, for `?history` (history-body.ts). */
   history?: PublicChange[];
   /** When the locations' health shows in the answer: what it depends on (for the tag) and when it last changed. */
@@ -59,6 +61,66 @@ export interface Delegation {
 }
 
 /**
+ * An authority whose resolution was handed over to another resolver, and
+ * that resolver's base URL (1995 draft §6A).
+ *
+ * @example
+ * ```ts
+ * const h: Handover = { authority: 'urn:nbn:de:101-', to: 'https://b.example' };
+ * `${h.to}/${h.authority}2020071401`; // 'https://b.example/urn:nbn:de:101-2020071401'
+ * ```
+ */
+export interface Handover {
+  authority: string;
+  to: string;
+}
+
+/**
+ * What a subject is read from besides the store: the health of the
+ * locations, the children delegated to other resolvers, the authorities
+ * handed over (host-authorities.ts reads both from the registry).
+ *
+ * @example
+ * ```ts
+ * const from: SubjectSources = { handedOver: (key) => (key.startsWith('urn:nbn:de:101-') ? { authority: 'urn:nbn:de:101-', to: 'https://b.example' } : undefined) };
+ * from.handedOver?.('urn:nbn:de:101-1')?.to; // 'https://b.example'
+ * ```
+ */
+export interface SubjectSources {
+  health?: LinkHealthLookup | undefined;
+  delegatedTo?: ((key: string) => Delegation | undefined) | undefined;
+  handedOver?: ((key: string) => Handover | undefined) | undefined;
+}
+
+/** What a subject needs of the authority registry as a server holds it (host-authorities.ts). */
+interface RegistryView {
+  delegatedTo(key: string): Delegation | undefined;
+  handedOver(key: string): (Handover & { redirect: boolean }) | undefined;
+}
+
+/**
+ * The sources of a server: the registry's delegations and the handovers
+ * that redirect (a handover not yet redirecting answers nothing here:
+ * the names are still answered as they are), and the locations' health.
+ *
+ * @example
+ * ```ts
+ * subjectSources(undefined).handedOver; // undefined
+ * ```
+ */
+export function subjectSources(authorities: RegistryView | undefined, health?: LinkHealthLookup): SubjectSources {
+  if (authorities === undefined) return { health };
+  return {
+    health,
+    delegatedTo: (key) => authorities.delegatedTo(key),
+    handedOver: (key) => {
+      const h = authorities.handedOver(key);
+      return h?.redirect === true ? { authority: h.authority, to: h.to } : undefined;
+    },
+  };
+}
+
+/**
  * The state of a stored name, as the answer table reads it: a move to a
  * URN and a move to a URL answer differently (1995 draft §4).
  *
@@ -75,9 +137,10 @@ export function stateOf(r: NameRecord): AnswerState {
 
 /**
  * Reads the subject of a request for the name `nk` (one read, by the key):
- * the record, else the partial-redirect rule it falls under, else the
- * delegated child authority `delegatedTo` finds for it (a name held here
- * is answered here even under a delegated child), else unknown.
+ * an authority handed over answers for every name under it, read or not;
+ * else the record, else the partial-redirect rule it falls under, else
+ * the delegated child authority it is under (a name held here is answered
+ * here even under a delegated child), else unknown.
  *
  * @example
  * ```ts
@@ -89,8 +152,10 @@ export function stateOf(r: NameRecord): AnswerState {
  * await store.close();
  * ```
  */
-export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spelling'>, health?: LinkHealthLookup,
-  delegatedTo?: (key: string) => Delegation | undefined): Promise<Subject> {
+export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spelling'>, from: SubjectSources = {}): Promise<Subject> {
+  const handover = from.handedOver?.(nk.key);
+  if (handover !== undefined) return { key: nk.key, urn: nk.spelling, state: 'handed-over', handover };
+  const health = from.health;
   const found = await store.names.lookup(nk.key);
   const record = found.record;
   if (record) {
@@ -105,7 +170,7 @@ export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spell
   const rule = await store.prefixRules.match(nk.key);
   // A name the store does not hold keeps the spelling it was asked in (a rule's target takes its rest as asked).
   if (rule) return { key: nk.key, urn: nk.spelling, state: 'rule', rule };
-  const delegation = delegatedTo?.(nk.key);
+  const delegation = from.delegatedTo?.(nk.key);
   if (delegation !== undefined) return { key: nk.key, urn: nk.spelling, state: 'delegated', delegation };
   return { key: nk.key, urn: nk.spelling, state: 'unknown' };
 }
