@@ -7,12 +7,13 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { noteWritten, type StoreDb, type WriteScope } from './db.js';
 import { RowInserter } from './insert.js';
-import { chainTooLong, checkStatedStatus, checkTransition, LIFECYCLE, LifecycleError, type ChainReader } from './lifecycle.js';
+import { chainTooLong, checkStatedStatus, checkTransition, LifecycleError, type ChainReader } from './lifecycle.js';
 import { applyLinks, incomingLinks, withIncoming, type Incoming } from './links.js';
-import { historyJson, historyToRecord, nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
+import { historyToRecord, nextRecord, recordData, recordToInput, recordToRow, rowToRecord, sameContent } from './records.js';
 import type { Database, HistoryTable, NamesTable } from './schema.js';
 import { NameStaging } from './staging.js';
 import { requirePrecondition, type Precondition } from './precondition.js';
+import { historyRow, writeMirroredIn } from './mirror-writes.js';
 import type { ChangeOp, NameInput, NameRecord } from './types.js';
 
 /**
@@ -84,23 +85,6 @@ function linksOthers(r: Partial<NameInput>): boolean {
   return r.status === 'moved' || r.movedTo !== undefined || r.successor !== undefined;
 }
 
-/**
- * The kind of change a mirrored version is from the one held before, when
- * the source does not say: the lifecycle's (lifecycle.ts `LIFECYCLE`); a
- * transition it refuses in one step was several at the source (versions
- * between two harvests), named by where it ended.
- */
-function mirroredOp(cur: NameRecord | undefined, next: NameRecord): ChangeOp {
-  if (cur?.status === 'withdrawn' && next.status !== 'withdrawn') return 'reinstate';
-  const op = LIFECYCLE[cur?.status ?? 'none'][next.status];
-  if (op === 'create' || op === 'update' || op === 'move' || op === 'withdraw' || op === 'reinstate') return op;
-  return next.status === 'moved' ? 'move' : next.status === 'withdrawn' ? 'withdraw' : 'update';
-}
-
-/** The history row of a change to `next`, whose names row (the same `data`) is `row`. */
-function historyRow(next: NameRecord, row: NamesTable, op: ChangeOp, actor: string | undefined): HistoryTable {
-  return { id: undefined, key: next.key, version: next.version, op, at: next.updated, actor: actor ?? null, record: historyJson(next, row.data) };
-}
 
 /**
  * The writes of a store: create or replace, move, withdraw, reinstate,
@@ -330,54 +314,20 @@ export class NameWriter {
   }
 
   /**
-   * Writes records as another resolver holds them, inside a write
-   * transaction the caller holds: a mirror's harvest (docs/resolver.md,
-   * "Mirrors"). Each record is taken whole (its version, times and the
-   * names pointing at it, as the source's lifecycle made them: the source
-   * checked the transition, and a mirror never relinks on its own); one
-   * whose version is not newer than the one held is unchanged (a harvest
-   * reads a record again from an inclusive `from`). The history gets the
-   * version with the kind of change the source recorded (`ops`), or, when
-   * it does not say, the one the lifecycle gives from the state held before.
+   * Writes records as another resolver holds them, whole, inside a write
+   * transaction the caller holds: a mirror's harvest (mirror-writes.ts).
    *
    * @example
    * ```ts
    * const store = await openStore(':memory:');
    * const r: NameRecord = { key: 'urn:ex:a', urn: 'urn:ex:a', status: 'active', locations: [{ url: 'http://a/' }], version: 4, created: 1000, updated: 2000 };
    * await store.writer.transaction((w) => store.writer.mirrorIn(w, [r], 'mirror'));  // { created: 1, updated: 0, unchanged: 0, refused: [] }
-   * (await store.names.get('urn:ex:a'))?.version; // 4
    * (await store.history.versions('urn:ex:a')).map((h) => h.op); // ['create']
    * await store.close();
    * ```
    */
   async mirrorIn(w: WriteScope, records: readonly NameRecord[], actor?: string, ops: ReadonlyMap<string, ChangeOp> = new Map()): Promise<BatchResult> {
-    const counts: BatchResult = { created: 0, updated: 0, unchanged: 0, refused: [] };
-    if (records.length === 0) return counts;
-    const current = new Map<string, NameRecord>();
-    for (let i = 0; i < records.length; i += 500) {
-      for (const row of await w.trx.selectFrom('names').selectAll().where('key', 'in', records.slice(i, i + 500).map((r) => r.key)).execute()) current.set(row.key, rowToRecord(row));
-    }
-    const inserts: NamesTable[] = [];
-    const history: HistoryTable[] = [];
-    for (const next of records) {
-      const cur = current.get(next.key);
-      if (cur !== undefined && cur.version >= next.version) { counts.unchanged++; continue; }
-      noteWritten(this.#db.engine, w, next.key);
-      const row = recordToRow(next);
-      if (cur !== undefined) {
-        await w.trx.updateTable('names').set(row).where('key', '=', next.key).execute();
-        counts.updated++;
-      } else {
-        inserts.push(row);
-        counts.created++;
-      }
-      await applyLinks(w.trx, [{ key: next.key, before: cur, after: next }]);
-      current.set(next.key, next);
-      history.push(historyRow(next, row, ops.get(next.key) ?? mirroredOp(cur, next), actor));
-    }
-    await this.#insert.names(w.trx, inserts);
-    await this.#insert.history(w.trx, history);
-    return counts;
+    return { ...(await writeMirroredIn(w, { engine: this.#db.engine, insert: this.#insert }, records, actor, ops)), refused: [] };
   }
 
   /** A batch of {@link bulk} inside a write transaction the caller holds (minting a group of names). */

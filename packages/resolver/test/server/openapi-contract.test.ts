@@ -94,6 +94,16 @@ const CASES: Case[] = [
   { op: 'PUT /admin/names/{urn}', path: '/admin/names/urn:example:big', body: { locations: ['https://example.org/big'], metadata: { text: 'x'.repeat(1 << 20) } }, status: 413 },
   { op: 'GET /admin/harvests', path: '/admin/harvests', status: 200 },
   { op: 'GET /admin/harvests', path: '/admin/harvests', as: 'none', status: 401 },
+  // Last: a handover changes how the names under it are answered.
+  { op: 'PUT /admin/handover', path: '/admin/handover', body: { authority: 'urn:example:ho', to: 'https://b.example', redirect: false }, status: 200 },
+  { op: 'PUT /admin/handover', path: '/admin/handover', body: { authority: 'urn:example:ho', to: 'https://b.example', redirect: true }, as: 'example', status: 200 },
+  { op: 'PUT /admin/handover', path: '/admin/handover', body: { authority: 'urn:isbn', to: 'https://b.example' }, as: 'example', status: 403 },
+  { op: 'PUT /admin/handover', path: '/admin/handover', body: { authority: 'urn:example:ho', to: 'ftp://b.example' }, status: 400 },
+  { op: 'PUT /admin/handover', path: '/admin/handover', body: { authority: 'urn:example:ho', to: null, since: 0 }, status: 400 },
+  { op: 'PUT /admin/handover', path: '/admin/handover', body: { authority: 'urn:example:ho', to: null }, status: 200 },
+  { op: 'POST /admin/mirror/promote', path: '/admin/mirror/promote', body: { authority: 'urn:example' }, status: 404 },
+  { op: 'POST /admin/mirror/promote', path: '/admin/mirror/promote', body: { authority: 'no urn' }, status: 400 },
+  { op: 'POST /admin/mirror/promote', path: '/admin/mirror/promote', body: { authority: 'urn:isbn' }, as: 'example', status: 403 },
 ];
 
 /** The response object the document gives for `status`: the code itself, else its range (OpenAPI 3.1 §4.8.16.2, `4XX`), else `default`. */
