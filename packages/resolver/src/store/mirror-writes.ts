@@ -31,6 +31,7 @@ function mirroredOp(cur: NameRecord | undefined, next: NameRecord): ChangeOp {
  *
  * @example
  * ```ts
+ * import { recordToRow } from './records.js';
  * const next: NameRecord = { key: 'urn:ex:a', urn: 'urn:ex:a', status: 'active', locations: [], version: 2, created: 1, updated: 5 };
  * historyRow(next, recordToRow(next), 'update', 'tok-1').version; // 2
  * ```
