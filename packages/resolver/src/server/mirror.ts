@@ -11,7 +11,8 @@
  * handover) runs a last harvest, stops the mirroring and lets it take
  * writes. The source of a handover keeps the authority's entry in the
  * registry with `handover` (store/types.ts `Authority`): first no writes,
- * then a 301 of every name to the new resolver (resolution/resolve.ts).
+ * then a 301 of every name to the new resolver (the `handed-over` state of
+ * resolution/answer-table.ts, read with the subject).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorityPrefix, nameKey } from '../store/keys.js';
