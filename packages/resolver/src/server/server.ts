@@ -6,8 +6,9 @@
  * ```text
  *   TCP :4500 ── front (front.ts): Simple-Request → HTTP/1.0 exchange (simple.ts); "GET alb002 HTTP/1.0" → "/alb002"
  *        │
- *        └── node:http ── fastify: onRequest (CORS, security headers, rate limit) → route → onResponse (metrics, log)
- *                            ├── GET|HEAD /*  resolution (route.ts) ──> UrnResolutionService.answer ──> Answer ──> wire.ts
+ *        └── node:http ── GET|HEAD of a name: resolution front (route.ts) ─┐ exchange.ts: CORS, security headers, rate limit, metrics, log
+ *             └── fastify: onRequest (the same) → route → onResponse   │
+ *                            ├── GET|HEAD /*  resolution (route.ts) ──┴──> UrnResolutionService.answer ──> Answer ──> wire.ts
  *                            ├── /          web page
  *                            ├── /admin/*   admin API; /admin/ the cataloguers' page; /admin/openapi.json
  *                            └── /healthz, /metrics
@@ -33,7 +34,7 @@ import { DEFAULT_STALE_IF_ERROR_MS } from '../store/open.js';
 import { registerPipeline } from './http/pipeline.js';
 import { RateLimiter } from './http/ratelimit.js';
 import { UrnResolutionService } from './resolution/resolve.js';
-import { registerResolution } from './route.js';
+import { Resolutions } from './route.js';
 import { answerClientError, Front, type ClientError } from './http/front.js';
 import { parseQuery } from './http/query-string.js';
 import { HostAuthorities } from './resolution/host-authorities.js';
@@ -167,6 +168,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const servedHosts = new ServedHosts((host) => authorities.holds(host));
     let httpServer!: http.Server;
     let front!: Front;
+    // Set before the server listens (it needs the pipeline's exchanges).
+    let resolutions!: Resolutions;
     const app = Fastify({
       logger: opts.logger === undefined || opts.logger === false ? false : { level: opts.logger === true ? 'info' : opts.logger },
       // The pipeline logs what is asked for (every request with accessLog, else admin requests and errors).
@@ -179,20 +182,26 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       // A request line in the draft's form on a connection node's parser reads is handed to the front (front.ts).
       // (fastify's type of the error has `rawPacket` as a serialized Buffer; node gives a Buffer.)
       clientErrorHandler: (e, socket) => { const ce = e as unknown as ClientError; if (!front.takeOver(ce, socket)) answerClientError(ce, socket); },
+      // A target the router cannot decode: as the resolution front answers it (route.ts).
+      frameworkErrors: (error, request, reply) => resolutions.frameworkError(error, request, reply),
       serverFactory: (handler) => {
         httpServer = http.createServer({
           maxHeaderSize: limits.headerBytes,
           requestTimeout: limits.requestTimeoutMs,
           headersTimeout: limits.headersTimeoutMs,
           connectionsCheckingInterval: Math.max(100, Math.min(30_000, limits.headersTimeoutMs / 4, limits.requestTimeoutMs / 4)),
-        }, handler);
+        }, (req, res) => {
+          // A resolution is answered before fastify routes it (route.ts); the rest is fastify's.
+          if (!resolutions.take(req, res)) void handler(req, res);
+        });
         return httpServer;
       },
     });
     const proxies = opts.trustProxy !== undefined && opts.trustProxy.length > 0 ? new ClientAddresses(opts.trustProxy) : undefined;
     // Set when the server starts to stop: /healthz says so, and every answer closes its connection.
     const lifecycle = { draining: false };
-    registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth, proxies, lifecycle });
+    const exchanges = registerPipeline(app, { metrics, limiter, accessLog: opts.accessLog ?? false, jsonDepth: limits.jsonDepth, proxies, lifecycle });
+    resolutions = new Resolutions(service, { base: () => publicUrl ?? ownUrl, exchanges, log: app.log, answersFor: servedHosts.answersFor });
     const routes: Array<{ method: string; url: string }> = [];
     app.addHook('onRoute', (r) => { for (const method of [r.method].flat()) routes.push({ method, url: r.url }); });
     await registerOpenApi(app, packageRoot().version);
@@ -225,7 +234,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     registerAdminPage(app);
     let oai: OaiProvider | undefined;
     if (opts.oai !== false) registerOai(app, () => oai!);
-    registerResolution(app, service, () => publicUrl ?? ownUrl, metrics);
+    resolutions.register(app);
     await app.ready();
 
     front = new Front(httpServer, limits.headersTimeoutMs, (e) => app.log.error({ err: e }, 'the listening socket failed'));

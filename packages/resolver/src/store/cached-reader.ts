@@ -37,6 +37,18 @@ export interface NameCacheControl {
   warm(pageSize?: number): Promise<number>;
 }
 
+/** How many decoded records a {@link CachedNameReader} keeps (emptied when full). */
+const RECORDS_KEPT = 4096;
+
+/** `value` and everything in it, frozen. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) frozen(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** {@link NameReader} answering from the name cache, SQLite behind it. */
 export class CachedNameReader implements NameReader, NameCacheControl {
   readonly #source: SqliteNameReader;
@@ -44,6 +56,13 @@ export class CachedNameReader implements NameReader, NameCacheControl {
   #foreignCommits: number;
   #generation: number;
   #closed = false;
+  /**
+   * The records of the names asked last, decoded (a row of the cache is
+   * bytes: decoding it and its JSON cost more than the rest of an
+   * answer), frozen since every request shares them. They leave with
+   * their rows: {@link forget} and every emptying of the cache.
+   */
+  readonly #records = new Map<string, NameRecord>();
 
   /** `maxBytes` bounds the rows kept; the index takes 16 to 32 bytes a name besides. */
   constructor(source: SqliteNameReader, maxBytes: number) {
@@ -69,12 +88,13 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     const generation = this.#source.rows.namesGeneration();
     if (generation !== this.#generation) {
       this.#cache.clear();
+      this.#records.clear();
       this.#generation = generation;
     }
   }
 
+  /** The row of `key`, from the cache or, once, from SQLite (in a turn {@link #openTurn} opened). */
   #row(key: string): NamesTable | undefined {
-    this.#openTurn();
     let row = this.#cache.get(key);
     if (row === undefined) {
       row = this.#source.row(key);
@@ -83,14 +103,24 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     return row;
   }
 
-  async get(key: string): Promise<NameRecord | undefined> {
+  #record(key: string): NameRecord | undefined {
+    this.#openTurn();
+    const known = this.#records.get(key);
+    if (known !== undefined) return known;
     const row = this.#row(key);
-    return row ? rowToRecord(row) : undefined;
+    if (row === undefined) return undefined;
+    const record = frozen(rowToRecord(row));
+    if (this.#records.size >= RECORDS_KEPT) this.#records.clear();
+    this.#records.set(key, record);
+    return record;
+  }
+
+  async get(key: string): Promise<NameRecord | undefined> {
+    return this.#record(key);
   }
 
   async lookup(key: string): Promise<NameLookup> {
-    const row = this.#row(key);
-    return { record: row ? rowToRecord(row) : undefined };
+    return { record: this.#record(key) };
   }
 
   /**
@@ -100,8 +130,15 @@ export class CachedNameReader implements NameReader, NameCacheControl {
    * names than it listed (db.ts), so all leave.
    */
   forget(keys: readonly string[], committed: boolean, many = false): void {
-    if (many) this.#cache.clear();
-    else for (const key of keys) this.#cache.delete(key);
+    if (many) {
+      this.#cache.clear();
+      this.#records.clear();
+    } else {
+      for (const key of keys) {
+        this.#cache.delete(key);
+        this.#records.delete(key);
+      }
+    }
     if (committed && keys.length > 0) this.#generation++;
   }
 
@@ -124,5 +161,6 @@ export class CachedNameReader implements NameReader, NameCacheControl {
   close(): void {
     this.#closed = true;
     this.#cache.clear();
+    this.#records.clear();
   }
 }

@@ -89,6 +89,27 @@ function upperTriplets(s: string): string {
  * ```
  */
 export function nameKey(urn: string): NameKey {
+  const known = RECENT_KEYS.get(urn);
+  if (known !== undefined) return known;
+  const k = Object.freeze(computeNameKey(urn));
+  if (urn.length <= RECENT_KEY_LENGTH) {
+    if (RECENT_KEYS.size >= RECENT_KEY_COUNT) RECENT_KEYS.clear();
+    RECENT_KEYS.set(urn, k);
+  }
+  return k;
+}
+
+/**
+ * The keys of the URNs asked last: a resolver is asked the same names
+ * again and again, and a key depends on its URN alone (frozen, since
+ * callers share them). Bounded in count and length, emptied when full.
+ */
+const RECENT_KEYS = new Map<string, NameKey>();
+const RECENT_KEY_COUNT = 4096;
+const RECENT_KEY_LENGTH = 256;
+
+/** {@link nameKey}, computed. */
+function computeNameKey(urn: string): NameKey {
   const parsed = parseUrn(urn);
   const normal = normalizeUrn(parsed);
   const nid = parsed.nid.toLowerCase();

@@ -2,18 +2,19 @@
  * What cuts across every request of `urikit serve`, wired once as fastify
  * hooks on the one app (fastify "Hooks", "Encapsulation"): CORS and
  * security headers, the in-flight gauge, rate limits, metrics, the access
- * log, the CORS preflight, and `application/problem+json` (RFC 9457) for
- * every error the framework raises. HTTP/1.1, HTTP/1.0 and HTTP/0.9
- * Simple-Requests (see `simple.ts`) all pass through these hooks.
+ * log (each the work of exchange.ts, which the resolution front of
+ * server/route.ts does too), the CORS preflight, and
+ * `application/problem+json` (RFC 9457) for every error the framework
+ * raises. HTTP/1.1, HTTP/1.0 and HTTP/0.9 Simple-Requests (see
+ * `simple.ts`) all pass through these hooks.
  */
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SECURITY_HEADERS } from '../../web/headers.js';
-import type { ClientAddresses } from './client-address.js';
+import { Exchanges, isOperational, rateLimitedAnswer, storeFaultAnswer, type ExchangeOptions } from './exchange.js';
 import { registerJsonBody } from './json-body.js';
-import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from './ratelimit.js';
 import { refusalOf } from './request-form.js';
+import type { Answer } from '../render/answer.js';
 import { PROBLEM_JSON, problemDocument } from '../render/problem.js';
 import { storeFault, type StoreFault } from '../../store/store-fault.js';
 import { jsonPointer } from '../../store/validate.js';
@@ -30,23 +31,6 @@ declare module 'fastify' {
     client: string;
   }
 }
-
-/**
- * Headers on every answer, redirects and errors included: any origin may
- * read a resolution (CORS), and no answer is sniffed into another type or
- * runs scripts (the page at `/` and the gateway's pages need no more).
- *
- * @example
- * ```ts
- * COMMON_HEADERS['access-control-allow-origin']; // '*'
- * COMMON_HEADERS['x-content-type-options']; // 'nosniff'
- * ```
- */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, Link, ETag, Last-Modified, Retry-After, Content-Type, RateLimit, RateLimit-Policy, Accept-Patch',
-  ...SECURITY_HEADERS,
-};
 
 /** What an error raised inside fastify (a body parser, a schema, a route) may carry. */
 interface FrameworkError {
@@ -105,23 +89,9 @@ const PREFLIGHT_HEADERS = {
  * await app.close();
  * ```
  */
-export interface PipelineOptions {
-  metrics: Metrics;
-  /** Limits per client; none when absent. */
-  limiter?: RateLimiter | undefined;
-  /** Log every request, resolutions included (else only admin requests and errors). */
-  accessLog: boolean;
+export interface PipelineOptions extends ExchangeOptions {
   /** The deepest a JSON request body may nest (400 beyond; default 64). */
   jsonDepth?: number;
-  /** The reverse proxies whose `Forwarded` / `X-Forwarded-For` is believed (none: the peer is the client). */
-  proxies?: ClientAddresses | undefined;
-  /** While `draining` is set (the server is stopping) every answer closes its connection (RFC 9112 §9.6). */
-  lifecycle?: { readonly draining: boolean };
-}
-
-/** Operational endpoints a monitor polls: never limited, never counted. */
-function isOperational(url: string): boolean {
-  return url.startsWith('/healthz') || url.startsWith('/metrics');
 }
 
 /**
@@ -140,11 +110,8 @@ export function sendProblem(reply: FastifyReply, status: number, title: string, 
 }
 
 /**
- * Answers a fault of the store (store-fault.ts): its status (503, or 507
- * Insufficient Storage, RFC 4918 §11.5, for a full disk), `Retry-After`
- * (RFC 9110 §10.2.3), and `application/problem+json` with the fault's
- * code, the part of the store that failed and, for a write, whether it
- * was made. The engine's message stays in the log.
+ * Answers a fault of the store on a fastify reply: {@link storeFaultAnswer}
+ * (503, or 507 for a full disk, with `Retry-After`).
  *
  * @example
  * ```ts
@@ -156,20 +123,12 @@ export function sendProblem(reply: FastifyReply, status: number, title: string, 
  * ```
  */
 export function sendStoreFault(reply: FastifyReply, fault: StoreFault): FastifyReply {
-  reply.header('retry-after', String(fault.retryAfter));
-  return sendProblem(reply, fault.statusCode, http.STATUS_CODES[fault.statusCode] ?? 'Service Unavailable', {
-    detail: fault.message,
-    code: fault.code,
-    part: fault.part,
-    ...(fault.outcome !== undefined ? { outcome: fault.outcome } : {}),
-  });
+  return sendAnswerOn(reply, storeFaultAnswer(fault));
 }
 
 /**
- * Answers 429 Too Many Requests (RFC 6585 §4) in `application/problem+json`
- * with `Retry-After` and the `RateLimit-Policy` and `RateLimit` fields of
- * draft-ietf-httpapi-ratelimit-headers (`t`, the reset, is the same
- * moment as `Retry-After`, as the draft asks).
+ * Answers 429 Too Many Requests on a fastify reply: {@link rateLimitedAnswer}
+ * (RFC 6585 §4, with `Retry-After`, `RateLimit-Policy` and `RateLimit`).
  *
  * @example
  * ```ts
@@ -185,16 +144,19 @@ export function sendStoreFault(reply: FastifyReply, fault: StoreFault): FastifyR
  * ```
  */
 export function sendRateLimited(reply: FastifyReply, limiter: RateLimiter, wait: number, policy: string): FastifyReply {
-  reply.header('retry-after', String(wait));
-  reply.header('ratelimit-policy', limiter.policy(policy));
-  reply.header('ratelimit', `${policy};r=0;t=${wait}`);
-  return sendProblem(reply, 429, 'Too Many Requests', { detail: `slow down: at most ${limiter.perSecond} requests a second, ${limiter.burst} at once`, code: 'rate-limited' });
+  return sendAnswerOn(reply, rateLimitedAnswer(limiter, wait, policy));
+}
+
+/** Sends an answer of exchange.ts on a fastify reply (the hooks' own headers stay). */
+function sendAnswerOn(reply: FastifyReply, a: Answer): FastifyReply {
+  return reply.code(a.status).headers(a.headers).send(a.body);
 }
 
 /**
  * Registers the hooks and handlers every request goes through on the
  * service's root app (so that they hold for every route, admin and web
- * page included).
+ * page included), and gives their {@link Exchanges}, which the resolution
+ * front of server/route.ts shares.
  *
  * @example
  * ```ts
@@ -207,22 +169,15 @@ export function sendRateLimited(reply: FastifyReply, limiter: RateLimiter, wait:
  * r.headers['access-control-allow-origin']; // '*'
  * ```
  */
-export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): void {
-  const { metrics, limiter } = opts;
+export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): Exchanges {
+  const exchanges = new Exchanges(opts);
   app.decorateRequest('answerKind', '');
   app.decorateRequest('client', '');
   registerJsonBody(app, opts.jsonDepth ?? 64);
 
-  // One listener for every response (no closure per request); a response emits 'close' once.
-  const settled = () => { metrics.inFlight--; };
   app.addHook('onRequest', (request, reply, done) => {
-    metrics.inFlight++;
-    // 'close' comes after the answer and after an aborted one alike.
-    reply.raw.on('close', settled);
-    reply.headers(COMMON_HEADERS);
-    if (opts.lifecycle?.draining === true) reply.header('connection', 'close');
-    const peer = request.raw.socket.remoteAddress;
-    request.client = opts.proxies === undefined ? peer ?? '' : opts.proxies.of(peer, request.headers);
+    request.client = exchanges.open(request.raw, reply.raw);
+    reply.headers(exchanges.fields());
     // A request line or Host refused when it was read (request-form.ts): answered before any route or limit.
     const refusal = refusalOf(request.raw);
     if (refusal !== undefined) {
@@ -231,21 +186,17 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
       sendProblem(reply, refusal.status, refusal.title, { code: refusal.code, detail: refusal.detail });
       return;
     }
-    if (limiter === undefined || isOperational(request.url) || request.routeOptions.config.limit === 'token') { done(); return; }
-    const wait = limiter.take(request.client);
-    if (wait === 0) { done(); return; }
-    metrics.rateLimited++;
-    request.answerKind = 'limited';
+    if (isOperational(request.url) || request.routeOptions.config.limit === 'token') { done(); return; }
+    const limited = exchanges.admit(request.client);
+    if (limited === undefined) { done(); return; }
+    request.answerKind = limited.kind;
     // Answered from the hook: the route is not run.
-    sendRateLimited(reply, limiter, wait, 'client');
+    sendAnswerOn(reply, limited);
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    if (!isOperational(request.url)) {
-      const kind = request.answerKind || (request.url.startsWith('/admin') ? 'admin' : 'other');
-      metrics.observe(kind, reply.statusCode, reply.elapsedTime / 1000);
-      if (opts.accessLog || kind === 'admin') request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, remote: request.client }, kind);
-    }
+    const url = request.url;
+    exchanges.finish(request.log, request.method, url, request.client, request.answerKind || (url.startsWith('/admin') ? 'admin' : 'other'), reply.statusCode, reply.elapsedTime);
     done();
   });
 
@@ -260,8 +211,7 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     // The store's faults, whatever route met them: 503 (507 for a full disk) with Retry-After, never a 500.
     const fault = storeFault(err);
     if (fault !== undefined) {
-      metrics.storeFaults.set(fault.code, (metrics.storeFaults.get(fault.code) ?? 0) + 1);
-      request.log.warn({ err: fault.cause ?? fault, code: fault.code, part: fault.part }, 'store fault');
+      exchanges.fault(request.log, fault);
       void sendStoreFault(reply, fault);
       return;
     }
@@ -281,4 +231,5 @@ export function registerPipeline(app: FastifyInstance, opts: PipelineOptions): v
     if (status < 500 && typeof err.offset === 'number') extra.offset = err.offset;
     void sendProblem(reply, status, http.STATUS_CODES[status] ?? 'Error', extra);
   });
+  return exchanges;
 }

@@ -1,13 +1,13 @@
 /**
  * Writing an {@link Answer} to the wire (the last step of a request's
  * path: nothing here reads the request, the store or the answer table): the status, the Reason-Phrase
- * (1995 draft §3.4.1), the headers and the body on a fastify reply, the
+ * (1995 draft §3.4.1), the headers and the body on node's response, the
  * whole header block within {@link HEADER_BUDGET}. An HTTP/0.9
  * Simple-Request gets the body alone (see `simple.ts`).
  */
 import http from 'node:http';
-import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline, Readable } from 'node:stream';
 
 /**
  * Status, reason phrase, headers and body of one answer.
@@ -151,38 +151,57 @@ export function fitHeaderBudget(status: number, reason: string, fields: Record<s
 }
 
 /**
- * Sends an answer on a fastify reply (HEAD gets the headers only; 304 and
- * 204 no body), its header block within {@link HEADER_BUDGET}
- * ({@link fitHeaderBudget}).
+ * Writes an answer on node's response, with `fields` (the headers every
+ * answer of the server carries: CORS, security) before its own: HEAD and
+ * 304 and 204 get the header block only (with the `Content-Length` the
+ * body would have, RFC 9110 §8.6), a streamed body goes out chunked, and
+ * the whole block stays within {@link HEADER_BUDGET}
+ * ({@link fitHeaderBudget}). The one writer of every resolution answer,
+ * whichever way the request came in (server/route.ts).
  *
  * @example
  * ```ts
- * import Fastify from 'fastify';
- * const app = Fastify();
- * app.get('/', (_request, reply) => sendAnswer(reply, { status: 302, reason: 'Found', headers: { location: 'http://a/' }, body: '', kind: 'resolve' }));
- * (await app.inject({ url: '/' })).headers.location; // 'http://a/'
- * await app.close();
+ * import http from 'node:http';
+ * const server = http.createServer((req, res) => writeAnswer(req, res,
+ *   { status: 302, reason: 'Found', headers: { location: 'http://a/' }, body: 'Found: http://a/\n', kind: 'resolve' }, { 'x-content-type-options': 'nosniff' }));
+ * await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+ * const r = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/`, { redirect: 'manual' });
+ * [r.status, r.headers.get('location'), r.headers.get('x-content-type-options'), r.headers.get('content-length')]; // [302, 'http://a/', 'nosniff', '17']
+ * await r.text();
+ * server.closeAllConnections();
+ * server.close();
  * ```
  */
-export function sendAnswer(reply: FastifyReply, a: Answer): FastifyReply {
-  let reason = a.reason;
-  let headers = a.headers;
-  let own = reason?.length ?? 0;
-  for (const name in headers) own += fieldBytes(name, headers[name]!);
-  if (own > CERTAINLY_WITHIN) {
-    // Every field the answer will carry: the pipeline's (CORS, security) and the answer's.
-    const all: Record<string, string> = {};
-    const set = reply.getHeaders();
-    for (const name in set) { const v = set[name]; if (v !== undefined) all[name] = Array.isArray(v) ? v.join(', ') : String(v); }
-    const fit = fitHeaderBudget(a.status, reason ?? http.STATUS_CODES[a.status] ?? '', Object.assign(all, headers), a.allLinks);
-    for (const name in set) if (!(name in fit.fields)) reply.removeHeader(name);
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, a: Answer, fields: Readonly<Record<string, string>>): void {
+  let reason = a.reason ?? http.STATUS_CODES[a.status] ?? '';
+  let own: Readonly<Record<string, string>> = a.headers;
+  let common = fields;
+  let bytes = reason.length;
+  for (const name in own) bytes += fieldBytes(name, own[name]!);
+  if (bytes > CERTAINLY_WITHIN) {
+    const fit = fitHeaderBudget(a.status, reason, { ...fields, ...own }, a.allLinks);
     reason = fit.reason;
-    headers = fit.fields;
+    own = fit.fields;
+    common = {};
   }
-  // Node writes statusMessage with the status line when writeHead is given none.
-  if (reason !== undefined) reply.raw.statusMessage = reason;
-  reply.code(a.status).headers(headers);
-  if (a.status === 304 || a.status === 204) return reply.send();
-  if (typeof a.body === 'string' || a.body instanceof Uint8Array) return reply.send(a.body);
-  return reply.send(Readable.from(a.body));
+  // One flat list: node writes it as it is when no field was set before (ServerResponse.writeHead).
+  const block: string[] = [];
+  for (const name in common) if (!(name in own)) block.push(name, common[name]!);
+  for (const name in own) block.push(name, own[name]!);
+  const body = a.body;
+  if (a.status === 304 || a.status === 204) {
+    res.writeHead(a.status, reason, block).end();
+    return;
+  }
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    block.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+    res.writeHead(a.status, reason, block);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+    return;
+  }
+  res.writeHead(a.status, reason, block);
+  if (req.method === 'HEAD') { res.end(); return; }
+  // A stream that fails half-way ends the connection: the client sees a cut body, never a whole one that is wrong.
+  pipeline(Readable.from(body), res, () => undefined);
 }
