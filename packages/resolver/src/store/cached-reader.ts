@@ -40,13 +40,18 @@ export interface NameCacheControl {
 /** How many decoded records a {@link CachedNameReader} keeps (emptied when full). */
 const RECORDS_KEPT = 4096;
 
-/** `value` and everything in it, frozen. */
-function frozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) frozen(v);
-    Object.freeze(value);
-  }
-  return value;
+/**
+ * A record shared by every request, frozen with its lists and locations
+ * (not its metadata: an arbitrary JSON value, which a store may hold
+ * nested thousands deep, and which JSON.stringify then writes more slowly
+ * and with more stack frozen than not).
+ */
+function frozen(r: NameRecord): NameRecord {
+  for (const l of r.locations) Object.freeze(l);
+  Object.freeze(r.locations);
+  if (r.movedFrom !== undefined) Object.freeze(r.movedFrom);
+  if (r.predecessors !== undefined) Object.freeze(r.predecessors);
+  return Object.freeze(r);
 }
 
 /** {@link NameReader} answering from the name cache, SQLite behind it. */

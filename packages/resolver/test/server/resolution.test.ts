@@ -36,5 +36,24 @@ for (const engine of engines) {
         expect(r.headers.get('access-control-allow-origin')).toBe('*');
       });
     }
+
+    // Two ways in, one answer (server/route.ts): the front that answers a resolution before fastify
+    // routes it, and fastify's own route (app.inject); asked twice, so that the second may be a kept answer.
+    it('every case: the same status, reason, headers and body through the front and through fastify, asked again', async () => {
+      const dropped = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+      for (const c of table.cases as Case[]) {
+        for (let round = 0; round < 2; round++) {
+          const live = await get(server.url, c.path, c.headers);
+          // As fetch sends them: its Host and Accept, and the case's own.
+          const injected = await server.app.inject({ url: c.path, headers: { host: new URL(server.url).host, accept: '*/*', ...c.headers } });
+          expect(injected.statusCode, c.name).toBe(live.status);
+          expect(injected.statusMessage, c.name).toBe(live.reason);
+          expect(injected.body, c.name).toBe(live.text);
+          const liveHeaders = Object.fromEntries([...live.headers].filter(([k]) => !dropped.has(k)));
+          const injectedHeaders = Object.fromEntries(Object.entries(injected.headers).filter(([k]) => !dropped.has(k)).map(([k, v]) => [k, String(v)]));
+          expect(injectedHeaders, c.name).toEqual(liveHeaders);
+        }
+      }
+    });
   });
 }

@@ -113,5 +113,17 @@ export function withHealth(r: NameRecord, lookup: LinkHealthLookup | undefined):
     digest += `${i}:${h.state}:${h.lastCheck};`;
     if (h.state !== 'ok') locations[i] = { ...l, health: noteOf(h) };
   }
-  return locations === undefined ? { record: r, digest: '', changed: 0 } : { record: { ...r, locations }, digest, changed };
+  if (locations === undefined) return { record: r, digest: '', changed: 0 };
+  // A shared (frozen) record shown with the same health is the same copy each time (resolution/kept-answers.ts compares subjects by identity).
+  if (!Object.isFrozen(r)) return { record: { ...r, locations }, digest, changed };
+  const before = SHOWN.get(r);
+  if (before !== undefined && before.digest === digest && before.changed === changed) return before;
+  const copy: NameRecord = { ...r, locations };
+  Object.freeze(locations);
+  const shown = { record: Object.freeze(copy), digest, changed };
+  SHOWN.set(r, shown);
+  return shown;
 }
+
+/** The last copy of each shared record shown with health. */
+const SHOWN = new WeakMap<NameRecord, { record: NameRecord; digest: string; changed: number }>();

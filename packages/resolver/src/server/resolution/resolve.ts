@@ -12,7 +12,8 @@ import { messageAnswer, problemAnswer, staleAnswer, type Answer } from '../rende
 import type { Asked } from './answer-table.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
 import { respond, type ResolutionConfig } from './respond.js';
-import { readSubject, subjectSources, type SubjectSources } from './subject.js';
+import { KeptAnswers } from './kept-answers.js';
+import { readSubject, subjectSources, type Subject, type SubjectSources } from './subject.js';
 
 export type { ResolutionConfig } from './respond.js';
 import type { RequestTarget } from './target.js';
@@ -94,6 +95,7 @@ const SERVICE_OF_ASKED: Readonly<Record<Asked, string>> = { locate: 'I2L', list:
  */
 export class UrnResolutionService {
   readonly #sources: SubjectSources;
+  readonly #kept = new KeptAnswers();
 
   constructor(readonly store: Store, readonly config: ResolutionConfig, readonly extras: ResolutionExtras = {}) {
     this.#sources = subjectSources(config.authorities, extras.health);
@@ -101,6 +103,14 @@ export class UrnResolutionService {
 
   /** The answer to one request (never throws for bad input: 4xx instead). */
   async answer(req: ResolutionRequest): Promise<Answer> {
+    const kept = this.#kept.find(req);
+    if (kept !== undefined && kept.base === req.base && kept.authority === this.#authorityOf(kept.target, req.host)) {
+      const subject = await readSubject(this.store, kept.nk, this.#sources);
+      if (this.#kept.given(kept, subject)) {
+        this.#count(subject, kept.target, kept.asked, req);
+        return kept.answer;
+      }
+    }
     const q = readQuery(req, this.config);
     if ('status' in q) return q;
     if (q.asks === 'reserved') return answerReserved(this.#reservedContext(req), q.authority, q.request, q.target.list);
@@ -108,10 +118,22 @@ export class UrnResolutionService {
     const { target: t, asked, accept } = q;
     const subject = await readSubject(this.store, q.nk, this.#sources);
     if (asked === 'history' && subject.record !== undefined) subject.history = publicHistory(await this.store.history.versions(subject.key));
-    if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
+    this.#count(subject, t, asked, req);
     const base = req.base ?? '';
     const a = respond({ config: this.config, httpVersion: req.httpVersion, accept, ifNoneMatch: req.ifNoneMatch, ifModifiedSince: req.ifModifiedSince, base, target: t, requested: req.target }, subject, asked);
-    return subject.staleMs !== undefined ? staleAnswer(a, subject.staleMs) : a;
+    if (subject.staleMs !== undefined) return staleAnswer(a, subject.staleMs);
+    this.#kept.keep(req, { answer: a, subject, target: t, nk: q.nk, asked, base: req.base, authority: this.#authorityOf(t, req.host) });
+    return a;
+  }
+
+  /** The naming authority a bare ElementID is of, as readQuery finds it (1995 draft §2.2.1): the one the `Host` names, else the configured one. */
+  #authorityOf(t: RequestTarget, host: string | undefined): string | undefined {
+    return t.form === 'element' ? this.config.authorities?.forHost(host) ?? this.config.authority : undefined;
+  }
+
+  /** Counts a resolution of a name the store holds, under the RFC 2483 service asked (statistics). */
+  #count(subject: Subject, t: RequestTarget, asked: Asked, req: ResolutionRequest): void {
+    if (subject.record !== undefined) this.extras.stats?.count(subject.key, t.service ?? SERVICE_OF_ASKED[asked], req.userAgent);
   }
 
   #reservedContext(req: ResolutionRequest): ReservedContext {
