@@ -20,7 +20,7 @@ import { storeFaultAnswer, type ExchangeLog, type Exchanges } from './http/excha
 import { refusalOf, readRequestForm, type AnswersFor } from './http/request-form.js';
 import { isSimpleRequest } from './http/simple.js';
 import { sendProblem } from './http/pipeline.js';
-import { problemAnswer } from './render/answer.js';
+import { problemAnswer, type Answer } from './render/answer.js';
 import { writeAnswer } from './render/wire.js';
 import type { ResolutionRequest, UrnResolutionService } from './resolution/resolve.js';
 
@@ -124,17 +124,23 @@ export class Resolutions {
     let kind = 'limited';
     res.once('finish', () => { exchanges.finish(log, method, url, client, kind, res.statusCode, performance.now() - started); });
     const limited = exchanges.admit(client);
-    if (limited !== undefined) writeAnswer(req, res, limited, exchanges.fields());
-    else void this.respond(req, res, url).then((k) => { kind = k; });
+    if (limited !== undefined) {
+      writeAnswer(req, res, limited, exchanges.fields());
+      return;
+    }
+    const answered = this.respond(req, res, url);
+    if (typeof answered === 'string') kind = answered;
+    else void answered.then((k) => { kind = k; });
   }
 
   /**
    * Answers the resolution request `req` for `url` (its origin-form) on
    * `res`, store faults included (503/507, counted and logged, never a
-   * 500), and gives what kind of request it was, for /metrics.
+   * 500), and gives what kind of request it was, for /metrics: at once
+   * when the service can answer without waiting (a kept answer), else
+   * once it has.
    */
-  async respond(req: IncomingMessage, res: ServerResponse, url: string): Promise<string> {
-    const { exchanges, log } = this.opts;
+  respond(req: IncomingMessage, res: ServerResponse, url: string): string | Promise<string> {
     // 1995 draft §3.3: a Simple-Request is answered with the result alone, in text/urc-0.
     const simple = isSimpleRequest(req.socket);
     const headers = req.headers;
@@ -149,18 +155,31 @@ export class Resolutions {
       userAgent: headers['user-agent'],
     };
     try {
-      const a = await this.service.answer(request);
-      if (a.staleMs !== undefined) exchanges.opts.metrics.staleAnswers++;
-      writeAnswer(req, res, a, exchanges.fields());
-      return simple ? 'simple' : a.kind;
+      const now = this.service.answerNow(request);
+      if (now !== undefined) return this.#write(req, res, now, simple);
     } catch (e) {
-      const fault = storeFault(e);
-      if (fault !== undefined) exchanges.fault(log, fault);
-      else log.error({ err: e }, 'request failed');
-      // A stack or an engine's message is for the log, never for a client.
-      writeAnswer(req, res, fault !== undefined ? storeFaultAnswer(fault) : problemAnswer(500, 'Internal Server Error', { detail: 'the server failed' }), exchanges.fields());
-      return fault !== undefined ? 'store-fault' : 'error';
+      return this.#fail(req, res, e);
     }
+    return this.service.answer(request).then((a) => this.#write(req, res, a, simple), (e: unknown) => this.#fail(req, res, e));
+  }
+
+  /** Writes an answer of the service, and gives its kind. */
+  #write(req: IncomingMessage, res: ServerResponse, a: Answer, simple: boolean): string {
+    const exchanges = this.opts.exchanges;
+    if (a.staleMs !== undefined) exchanges.opts.metrics.staleAnswers++;
+    writeAnswer(req, res, a, exchanges.fields());
+    return simple ? 'simple' : a.kind;
+  }
+
+  /** Answers what the service threw: a store's fault (503/507, counted), else a 500 (logged). */
+  #fail(req: IncomingMessage, res: ServerResponse, e: unknown): string {
+    const { exchanges, log } = this.opts;
+    const fault = storeFault(e);
+    if (fault !== undefined) exchanges.fault(log, fault);
+    else log.error({ err: e }, 'request failed');
+    // A stack or an engine's message is for the log, never for a client.
+    writeAnswer(req, res, fault !== undefined ? storeFaultAnswer(fault) : problemAnswer(500, 'Internal Server Error', { detail: 'the server failed' }), exchanges.fields());
+    return fault !== undefined ? 'store-fault' : 'error';
   }
 
   /**

@@ -124,6 +124,11 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     return this.#record(key);
   }
 
+  peek(key: string): NameRecord | undefined {
+    this.#openTurn();
+    return this.#records.get(key);
+  }
+
   async lookup(key: string): Promise<NameLookup> {
     return { record: this.#record(key) };
   }

@@ -31,6 +31,12 @@ export interface NameReader {
    * confirmed it, within the store's stale bound (postgres-cache.ts).
    */
   lookup(key: string): Promise<NameLookup>;
+  /**
+   * The record of `key` if it can be had without waiting (a record the
+   * name cache decoded for an earlier request, exact as `lookup` is),
+   * else undefined: then `lookup`. Readers without such records have none.
+   */
+  peek?(key: string): NameRecord | undefined;
 }
 
 /**

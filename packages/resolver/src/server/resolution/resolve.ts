@@ -13,7 +13,7 @@ import type { Asked } from './answer-table.js';
 import { answerReserved, type ReservedContext } from './reserved.js';
 import { respond, type ResolutionConfig } from './respond.js';
 import { KeptAnswers } from './kept-answers.js';
-import { readSubject, subjectSources, type Subject, type SubjectSources } from './subject.js';
+import { peekSubject, readSubject, subjectSources, type Subject, type SubjectSources } from './subject.js';
 
 export type { ResolutionConfig } from './respond.js';
 import type { RequestTarget } from './target.js';
@@ -99,6 +99,20 @@ export class UrnResolutionService {
 
   constructor(readonly store: Store, readonly config: ResolutionConfig, readonly extras: ResolutionExtras = {}) {
     this.#sources = subjectSources(config.authorities, extras.health);
+  }
+
+  /**
+   * The answer to `req` if it can be given without waiting: the answer
+   * kept for a request of its shape (kept-answers.ts), while the subject,
+   * read at once, is the same; else undefined (then {@link answer}).
+   */
+  answerNow(req: ResolutionRequest): Answer | undefined {
+    const kept = this.#kept.find(req);
+    if (kept === undefined || kept.base !== req.base || kept.authority !== this.#authorityOf(kept.target, req.host)) return undefined;
+    const subject = peekSubject(this.store, kept.nk, this.#sources);
+    if (subject === undefined || !this.#kept.given(kept, subject)) return undefined;
+    this.#count(subject, kept.target, kept.asked, req);
+    return kept.answer;
   }
 
   /** The answer to one request (never throws for bad input: 4xx instead). */

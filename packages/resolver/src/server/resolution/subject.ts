@@ -135,6 +135,38 @@ export function stateOf(r: NameRecord): AnswerState {
   return r.movedTo.slice(0, 4).toLowerCase() === 'urn:' ? 'moved-urn' : 'moved-url';
 }
 
+/** The subject of a name the store holds. */
+function recordSubject(record: NameRecord, health: LinkHealthLookup | undefined, staleMs?: number): Subject {
+  // The answer depends on the health of the locations too: its validators change when the health does.
+  const shown = withHealth(record, health);
+  return {
+    key: record.key, urn: record.urn, state: stateOf(record), record: shown.record,
+    ...(shown.digest !== '' ? { health: { digest: shown.digest, changed: shown.changed } } : {}),
+    ...(staleMs !== undefined ? { staleMs } : {}),
+  };
+}
+
+/**
+ * {@link readSubject} without waiting, when the store can say at once
+ * (an authority handed over, a record its reader can {@link NameReader.peek}),
+ * else undefined.
+ *
+ * @example
+ * ```ts
+ * import { nameKey } from '../../store/keys.js';
+ * const store = await openStore(':memory:');
+ * await loadDemoData(store);
+ * peekSubject(store, nameKey('urn:dns:library.bigstate.edu:aj17-mcc')); // undefined (a `:memory:` store reads through kysely: no record at hand)
+ * await store.close();
+ * ```
+ */
+export function peekSubject(store: Store, nk: Pick<NameKey, 'key' | 'spelling'>, from: SubjectSources = {}): Subject | undefined {
+  const handover = from.handedOver?.(nk.key);
+  if (handover !== undefined) return { key: nk.key, urn: nk.spelling, state: 'handed-over', handover };
+  const record = store.names.peek?.(nk.key);
+  return record !== undefined ? recordSubject(record, from.health) : undefined;
+}
+
 /**
  * Reads the subject of a request for the name `nk` (one read, by the key):
  * an authority handed over answers for every name under it, read or not;
@@ -157,16 +189,7 @@ export async function readSubject(store: Store, nk: Pick<NameKey, 'key' | 'spell
   if (handover !== undefined) return { key: nk.key, urn: nk.spelling, state: 'handed-over', handover };
   const health = from.health;
   const found = await store.names.lookup(nk.key);
-  const record = found.record;
-  if (record) {
-    // The answer depends on the health of the locations too: its validators change when the health does.
-    const shown = withHealth(record, health);
-    return {
-      key: record.key, urn: record.urn, state: stateOf(record), record: shown.record,
-      ...(shown.digest !== '' ? { health: { digest: shown.digest, changed: shown.changed } } : {}),
-      ...(found.staleMs !== undefined ? { staleMs: found.staleMs } : {}),
-    };
-  }
+  if (found.record) return recordSubject(found.record, health, found.staleMs);
   const rule = await store.prefixRules.match(nk.key);
   // A name the store does not hold keeps the spelling it was asked in (a rule's target takes its rest as asked).
   if (rule) return { key: nk.key, urn: nk.spelling, state: 'rule', rule };
