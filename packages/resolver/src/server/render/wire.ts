@@ -173,6 +173,25 @@ export function fitHeaderBudget(status: number, reason: string, fields: Record<s
  * ```
  */
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, a: Answer, fields: Readonly<Record<string, string>>): void {
+  const body = a.body;
+  const head = headOf(a, fields);
+  res.writeHead(a.status, head.reason, head.block);
+  if (a.status === 304 || a.status === 204 || req.method === 'HEAD') { res.end(); return; }
+  if (typeof body === 'string' || body instanceof Uint8Array) { res.end(body); return; }
+  // A stream that fails half-way ends the connection: the client sees a cut body, never a whole one that is wrong.
+  pipeline(Readable.from(body), res, () => undefined);
+}
+
+/** The status line's reason and the header block of an answer (with `fields` before its own), as node's writeHead takes them. */
+interface Head { reason: string; block: string[]; fields: Readonly<Record<string, string>> }
+
+/** The head last written of each answer written more than once (a kept answer: resolution/kept-answers.ts), for the same `fields`. */
+const HEADS = new WeakMap<Answer, Head>();
+
+/** The head of `a` with `fields`, within {@link HEADER_BUDGET}: made once per answer and set of fields. */
+function headOf(a: Answer, fields: Readonly<Record<string, string>>): Head {
+  const known = HEADS.get(a);
+  if (known !== undefined && known.fields === fields) return known;
   let reason = a.reason ?? http.STATUS_CODES[a.status] ?? '';
   let own: Readonly<Record<string, string>> = a.headers;
   let common = fields;
@@ -184,24 +203,17 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, a: Answer
     own = fit.fields;
     common = {};
   }
-  // One flat list: node writes it as it is when no field was set before (ServerResponse.writeHead).
+  // One flat list: node writes it as it is when no field was set before (ServerResponse.writeHead), and leaves it unchanged.
   const block: string[] = [];
   for (const name in common) if (!(name in own)) block.push(name, common[name]!);
   for (const name in own) block.push(name, own[name]!);
   const body = a.body;
-  if (a.status === 304 || a.status === 204) {
-    res.writeHead(a.status, reason, block).end();
-    return;
-  }
-  if (typeof body === 'string' || body instanceof Uint8Array) {
+  // RFC 9110 §8.6: HEAD's is the length GET's body would have; 304 and 204 have none.
+  if (a.status !== 304 && a.status !== 204 && (typeof body === 'string' || body instanceof Uint8Array)) {
     block.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
-    res.writeHead(a.status, reason, block);
-    if (req.method === 'HEAD') res.end();
-    else res.end(body);
-    return;
   }
-  res.writeHead(a.status, reason, block);
-  if (req.method === 'HEAD') { res.end(); return; }
-  // A stream that fails half-way ends the connection: the client sees a cut body, never a whole one that is wrong.
-  pipeline(Readable.from(body), res, () => undefined);
+  const head = { reason, block, fields };
+  // Only a frozen answer (kept for later requests) can be written again unchanged.
+  if (Object.isFrozen(a.headers)) HEADS.set(a, head);
+  return head;
 }

@@ -58,6 +58,9 @@ function sameSubject(a: Subject, b: Subject): boolean {
  *
  * @example
  * ```ts
+ * import type { Answer } from '../render/answer.js';
+ * import type { Subject } from './subject.js';
+ * import type { RequestTarget } from './target.js';
  * const kept = new KeptAnswers();
  * const subject: Subject = { key: 'urn:ex:a', urn: 'urn:ex:a', state: 'unknown' };
  * const answer: Answer = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found\n', kind: 'resolve' };
@@ -96,6 +99,7 @@ export class KeptAnswers {
     if (a.headers.etag !== undefined && a.headers['last-modified'] === undefined) return;
     if (this.#kept.size >= KEPT_COUNT) this.#kept.clear();
     Object.freeze(a.headers);
+    Object.freeze(a);
     this.#kept.set(req.target, { ...kept, shape: { target: req.target, httpVersion: req.httpVersion, accept: req.accept, host: req.host } });
   }
 
