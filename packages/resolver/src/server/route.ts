@@ -61,7 +61,19 @@ function isPlainResolution(url: string): boolean {
   return !isOtherRoute(url) && !url.startsWith('/oai');
 }
 
-/** What the answer to a resolution depends on besides the request. */
+/**
+ * What the answer to a resolution depends on besides the request.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { Metrics } from './metrics.js';
+ * import { Exchanges } from './http/exchange.js';
+ * const opts: ResolutionsOptions = { base: () => 'https://urn.example.org', exchanges: new Exchanges({ metrics: new Metrics(), accessLog: false }),
+ *   log: Fastify().log, answersFor: (host) => host === 'urn.example.org' };
+ * opts.base(); // 'https://urn.example.org'
+ * ```
+ */
 export interface ResolutionsOptions {
   /** The resolver's own URL from its configuration (absolute `Location`s for HTTP/1.0, the `urn+a` pointer, record pointers): never the request's `Host`, which a client chooses. */
   base: () => string;

@@ -37,7 +37,17 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
 /** {@link COMMON_HEADERS} while the server drains: every answer closes its connection (RFC 9112 §9.6). */
 const CLOSING_HEADERS: Readonly<Record<string, string>> = { ...COMMON_HEADERS, connection: 'close' };
 
-/** Where a finished request is logged (fastify's logger, pino's shape). */
+/**
+ * Where a finished request is logged (fastify's logger, pino's shape).
+ *
+ * @example
+ * ```ts
+ * const lines: string[] = [];
+ * const log: ExchangeLog = { info: (_fields, message) => { lines.push(message); }, warn: (_fields, message) => { lines.push(message); } };
+ * log.info({ status: 200 }, 'admin');
+ * lines; // ['admin']
+ * ```
+ */
 export interface ExchangeLog { info(fields: object, message: string): void; warn(fields: object, message: string): void }
 
 /**

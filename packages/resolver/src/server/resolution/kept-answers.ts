@@ -26,7 +26,17 @@ const KEPT_COUNT = 4096;
 const KEPT_BODY = 16_384;
 const KEPT_TARGET = 1024;
 
-/** One kept answer and what it was given for. */
+/**
+ * One kept answer and what it was given for.
+ *
+ * @example
+ * ```ts
+ * const k: KeptAnswer = { answer: { status: 404, headers: {}, body: '', kind: 'resolve' }, subject: { key: 'urn:ex:a', urn: 'urn:ex:a', state: 'unknown' },
+ *   target: { form: 'urn', urn: 'urn:ex:a', info: false, list: false }, nk: { key: 'urn:ex:a', nid: 'ex', authority: 'urn:ex', elementId: 'a', spelling: 'urn:ex:a' },
+ *   asked: 'locate', base: undefined, authority: undefined };
+ * k.subject.state; // 'unknown'
+ * ```
+ */
 export interface KeptAnswer {
   answer: Answer;
   /** The request it answered (its target is the key it is kept under). */
