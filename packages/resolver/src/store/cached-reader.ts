@@ -37,8 +37,9 @@ export interface NameCacheControl {
   warm(pageSize?: number): Promise<number>;
 }
 
-/** How many decoded records a {@link CachedNameReader} keeps (emptied when full). */
+/** How many decoded records a {@link CachedNameReader} keeps (emptied when full), and the longest JSON data of one kept: at most about 40 MB in all. */
 const RECORDS_KEPT = 4096;
+const RECORD_DATA_KEPT = 4096;
 
 /**
  * A record shared by every request, frozen with its lists and locations
@@ -115,6 +116,8 @@ export class CachedNameReader implements NameReader, NameCacheControl {
     const row = this.#row(key);
     if (row === undefined) return undefined;
     const record = frozen(rowToRecord(row));
+    // Bounded in count and size (the cache's bytes bound the rows; a record's metadata may be large).
+    if (row.data.length > RECORD_DATA_KEPT) return record;
     if (this.#records.size >= RECORDS_KEPT) this.#records.clear();
     this.#records.set(key, record);
     return record;

@@ -21,9 +21,9 @@ import type { RequestTarget } from './target.js';
 import type { Asked } from './answer-table.js';
 import type { Subject } from './subject.js';
 
-/** How many answers are kept (all dropped when full), and the longest body kept. */
+/** How many answers are kept (all dropped when full), and the longest body and target kept: at most about 50 MB in all. */
 const KEPT_COUNT = 4096;
-const KEPT_BODY = 16_384;
+const KEPT_BODY = 4096;
 const KEPT_TARGET = 1024;
 
 /**
