@@ -22,6 +22,16 @@ import { editHost, editScheme, lastPass } from './normalizing-pass.js';
 import { FILE_RULES } from './schemes/rules.js';
 import type { Kind, UriReference } from './types.js';
 
+/**
+ * @internal The kinds (every one admits a string the shortcuts match).
+ *
+ * @example
+ * ```ts
+ * KINDS.includes('iri') // true
+ * ```
+ */
+export const KINDS: readonly string[] = ['uri', 'uri-reference', 'absolute-uri', 'iri', 'iri-reference'];
+
 const SKIP_LOWER_REG_NAME = runSkipper(LOWER_REG_NAME).source;
 const SKIP_QUERY = runSkipper(QUERY).source;
 
@@ -90,7 +100,7 @@ export const PLAIN_NORMAL_FORM = /* @__PURE__ */ new RegExp(`^[a-z][a-z\\d+.-]*:
  * ```
  */
 export function plainComponents(input: string, kind: Kind): UriReference | undefined {
-  if (!(kind === 'uri' || kind === 'uri-reference' || kind === 'iri-reference' || kind === 'iri' || kind === 'absolute-uri') || !PLAIN_NORMAL.test(input)) return undefined;
+  if (!PLAIN_NORMAL.test(input) || !KINDS.includes(kind)) return undefined;
   const colon = input.indexOf(':');
   const pathStart = input.indexOf('/', colon + 3);
   const q = input.indexOf('?', pathStart);
@@ -109,7 +119,7 @@ export function plainComponents(input: string, kind: Kind): UriReference | undef
     query = input.slice(q + 1);
     ref = { scheme, host, hostKind, path, query };
   }
-  recordParse(input, ref, scheme, undefined, host, undefined, path, query, undefined, true);
+  recordParse(input, ref, scheme, host, path, query);
   return ref;
 }
 

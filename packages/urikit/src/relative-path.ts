@@ -83,18 +83,11 @@ export function normalizeRelativePath(path: string): string {
  * ```
  */
 export function hasDotSegment(text: string, start: number, end: number): boolean {
-  // A segment begins at `start` or after a "/": the first one, then a search
-  // for "/." (most paths hold a "." in a file name, far fewer a "/.").
-  if (start < end && text.charCodeAt(start) === 0x2e && isDotSegmentAt(text, start, end)) return true;
-  for (let i = text.indexOf('/.', start); i >= 0 && i + 1 < end; i = text.indexOf('/.', i + 2)) {
-    if (isDotSegmentAt(text, i + 1, end)) return true;
+  for (let i = text.indexOf('.', start); i >= 0 && i < end; i = text.indexOf('.', i + 1)) {
+    if (i > start && text.charCodeAt(i - 1) !== 0x2f) continue;
+    let j = i + 1;
+    if (j < end && text.charCodeAt(j) === 0x2e) j++;
+    if (j === end || text.charCodeAt(j) === 0x2f) return true;
   }
   return false;
-}
-
-/** True if the segment that begins with the "." at `text[i]` is "." or ".." (it ends at "/" or `end`). */
-function isDotSegmentAt(text: string, i: number, end: number): boolean {
-  let j = i + 1;
-  if (j < end && text.charCodeAt(j) === 0x2e) j++;
-  return j === end || text.charCodeAt(j) === 0x2f;
 }

@@ -20,8 +20,7 @@ import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
 import { ALPHA, CLASS, HEXDIG, LOWER_REG_NAME, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, runSkipper, ucscharLength } from './chars.js';
 import { beginPath, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normalizing-pass.js';
-import { PLAIN_NORMAL, PLAIN_URI, plainComponents, plainNormalPass } from './plain-uri.js';
-import { recordParse } from './last-parse.js';
+import { KINDS, PLAIN_NORMAL, PLAIN_URI, plainComponents, plainNormalPass } from './plain-uri.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
 import { readIPvFuture } from './host/ipvfuture.js';
 import { isIPv4Address } from './host/ipv4.js';
@@ -75,7 +74,6 @@ const SKIP_QUERY = runSkipper(QUERY);
 const SKIP_REG_NAME = runSkipper(REG_NAME);
 const SKIP_LOWER_REG_NAME = runSkipper(LOWER_REG_NAME);
 
-const KINDS: readonly string[] = ['uri', 'uri-reference', 'absolute-uri', 'iri', 'iri-reference'];
 
 const COLON = 0x3a;
 const SLASH = 0x2f;
@@ -414,25 +412,17 @@ function scanIPLiteral(input: string, start: number): number {
 
 /** Builds the result object from the offsets of the last scan. */
 function components(input: string): UriReference {
-  const st = scanState;
   const ref = {} as UriReference;
-  let scheme: string | undefined;
-  let userinfo: string | undefined;
-  let host: string | undefined;
-  let port: string | undefined;
-  let query: string | undefined;
-  let fragment: string | undefined;
-  if (st.schemeEnd >= 0) ref.scheme = scheme = input.slice(0, st.schemeEnd);
-  if (st.hostStart >= 0) {
-    if (st.userinfoStart >= 0) ref.userinfo = userinfo = input.slice(st.userinfoStart, st.userinfoEnd);
-    ref.host = host = input.slice(st.hostStart, st.hostEnd);
-    ref.hostKind = st.hostKind;
-    if (st.portStart >= 0) ref.port = port = input.slice(st.portStart, st.portEnd);
+  if (scanState.schemeEnd >= 0) ref.scheme = input.slice(0, scanState.schemeEnd);
+  if (scanState.hostStart >= 0) {
+    if (scanState.userinfoStart >= 0) ref.userinfo = input.slice(scanState.userinfoStart, scanState.userinfoEnd);
+    ref.host = input.slice(scanState.hostStart, scanState.hostEnd);
+    ref.hostKind = scanState.hostKind;
+    if (scanState.portStart >= 0) ref.port = input.slice(scanState.portStart, scanState.portEnd);
   }
-  const path = (ref.path = input.slice(st.pathStart, st.pathEnd));
-  if (st.queryStart >= 0) ref.query = query = input.slice(st.queryStart, st.queryEnd);
-  if (st.fragmentStart >= 0) ref.fragment = fragment = input.slice(st.fragmentStart);
-  recordParse(input, ref, scheme, userinfo, host, port, path, query, fragment);
+  ref.path = input.slice(scanState.pathStart, scanState.pathEnd);
+  if (scanState.queryStart >= 0) ref.query = input.slice(scanState.queryStart, scanState.queryEnd);
+  if (scanState.fragmentStart >= 0) ref.fragment = input.slice(scanState.fragmentStart);
   return ref;
 }
 

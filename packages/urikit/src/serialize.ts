@@ -2,7 +2,7 @@
  * Component recomposition (2003 draft §5.2 "recombine", RFC 3986 §5.3).
  */
 import type { UriReference } from './types.js';
-import { sourceOf } from './last-parse.js';
+import { lastRef, sourceOf } from './last-parse.js';
 
 /**
  * Joins components back into a URI reference string (RFC 3986 §5.3,
@@ -19,8 +19,10 @@ import { sourceOf } from './last-parse.js';
  */
 export function serialize(ref: UriReference): string {
   // The result of the last parse, unchanged, joins back to its input (last-parse.ts).
-  const source = sourceOf(ref);
-  if (source !== undefined) return source;
+  if (ref === lastRef) {
+    const source = sourceOf(ref);
+    if (source !== undefined) return source;
+  }
   let out = '';
   if (ref.scheme !== undefined) out += ref.scheme + ':';
   // RFC 3986 §5.3: authority = [ userinfo "@" ] host [ ":" port ] (§3.2)
