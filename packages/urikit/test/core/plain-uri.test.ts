@@ -1,9 +1,9 @@
 /**
- * The shortcuts of src/plain-uri.ts and src/last-parse.ts against the
- * scanner: the same components, in the same order, for every string the
- * shortcut takes; serialize of a parse result changed after the parse is
- * its new serialization; hasDotSegment against a transcription of its
- * definition (RFC 3986 §3.3, §5.2.4).
+ * The shortcuts of src/plain-uri.ts against the scanner: the same
+ * components, in the same order, for every string the shortcut takes;
+ * serialize of a parse result changed after the parse is its new
+ * serialization; hasDotSegment against a transcription of its definition
+ * (RFC 3986 §3.3, §5.2.4).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -62,7 +62,7 @@ describe('plain-uri.ts', () => {
   });
 });
 
-describe('serialize of a parse result (last-parse.ts)', () => {
+describe('serialize of a parse result', () => {
   it('is the input when nothing changed, and the new serialization when something did', () => {
     const changes: Array<(r: UriReference) => void> = [
       () => {},
