@@ -74,13 +74,16 @@ const FIRST_NOT_DOT = runSkipper(PCHAR).source.slice(0, -1).replace('\\x2e', '')
  * @internal normalize's shortcut: {@link PLAIN_NORMAL} where no segment of
  * the path begins with "." (so none is a dot segment, RFC 3986 §6.2.2.3).
  * A string it matches whole is its own normal form but for its scheme's
- * own step. The test of the segments' first characters cost less than a
- * search for "/." after the match (measured on the web corpus).
+ * own step. Testing each segment's first character here cost less than
+ * looking for dot segments after the match (measured, same process:
+ * normalize 1.15x faster on the web corpus, 1.1x on node_files, the same
+ * on isaacs).
  *
  * @example
  * ```ts
  * PLAIN_NORMAL_FORM.test('http://a/b.html?x=/./') // true
  * PLAIN_NORMAL_FORM.test('http://a/b/../c') // false
+ * PLAIN_NORMAL_FORM.test('http://a/.well-known/x') // false (no dot segment, but the scanner decides)
  * ```
  */
 export const PLAIN_NORMAL_FORM = /* @__PURE__ */ new RegExp(`^[a-z][a-z\\d+.-]*://${SKIP_LOWER_REG_NAME}(?:/(?:${FIRST_NOT_DOT}${PCHAR_RUN})?)+(?:\\?${SKIP_QUERY})?$`);
@@ -114,19 +117,20 @@ export function plainComponents(input: string, kind: Kind): UriReference | undef
 
 /**
  * @internal normalize's pass (begun and ended by the caller, normalizing-pass.ts)
- * over a string {@link PLAIN_NORMAL_FORM} matches: its own normal form but for the scheme's own step (RFC 3986
- * §6.2.2.1-3 change nothing in it), so the edits only see its scheme
- * (§6.2.3: the rules) and, for `file`, its host (RFC 8089 §2: "localhost").
- * False, having done nothing, for any other string: the scanner's pass reads it.
+ * over a string {@link PLAIN_NORMAL_FORM} matches: its own normal form but
+ * for the scheme's own step (RFC 3986 §6.2.2.1-3 change nothing in it), so
+ * the edits only see its scheme (§6.2.3: the rules) and, for `file`, its
+ * host (RFC 8089 §2: "localhost"). False, having done nothing, for any
+ * other string: the scanner's pass reads it.
  *
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
  * @example
  * ```ts
  * import { beginEdits, endEdits } from './normalizing-pass.js';
  * beginEdits(true);
- * plainNormalPass('http://a/b') // true
- * endEdits('http://a/b') // "http://a/b"
- * plainNormalPass('http://a/./b') // false
+ * plainNormalPass('http://a/b.html?x=/./') // true
+ * endEdits('http://a/b.html?x=/./') // "http://a/b.html?x=/./"
+ * plainNormalPass('http://a/b/../c') // false
  * ```
  */
 export function plainNormalPass(input: string): boolean {
