@@ -31,6 +31,18 @@ import type { Kind, UriReference } from './types.js';
  */
 export const KINDS: readonly string[] = ['uri', 'uri-reference', 'absolute-uri', 'iri', 'iri-reference'];
 
+/**
+ * @internal True if `kind` is a kind: the two common ones by comparison,
+ * before any call of `includes`.
+ *
+ * @example
+ * ```ts
+ * isKind('uri') // true
+ * isKind('url') // false
+ * ```
+ */
+export const isKind = (kind: string): boolean => kind === 'uri' || kind === 'uri-reference' || KINDS.includes(kind);
+
 const SKIP_LOWER_REG_NAME = runSkipper(LOWER_REG_NAME).source;
 const SKIP_QUERY = runSkipper(QUERY).source;
 
@@ -102,7 +114,7 @@ export const PLAIN_NORMAL_FORM = /* @__PURE__ */ new RegExp(`^[a-z][a-z\\d+.-]*:
  * ```
  */
 export function plainComponents(input: string, kind: Kind): UriReference | undefined {
-  if (!PLAIN_NORMAL.test(input) || !(kind === 'uri' || KINDS.includes(kind))) return undefined;
+  if (!PLAIN_NORMAL.test(input) || !isKind(kind)) return undefined;
   const colon = input.indexOf(':');
   const pathStart = input.indexOf('/', colon + 3);
   const q = input.indexOf('?', pathStart);
