@@ -98,13 +98,15 @@ function codecForm(generic: string): string {
  * false drops a URN's r-, q- and f-components (for equivalence).
  */
 function normalForm(input: string, level: NormalizeLevel, components: boolean): string {
-  // A plain URL with nothing to change, at once (plain-uri.ts): no pass.
-  const plain = plainNormalForm(input, level === 'scheme');
-  if (plain === 0) return input;
   if (level === 'scheme') {
     const lexical = urnForm(input, components);
     if (lexical !== undefined) return lexical;
   }
+  // A plain URL with nothing to change, at once (plain-uri.ts): no pass.
+  // After the URN test, which reads one or two characters of any other
+  // input: the expression first cost URNs 4% (measured, urn suite).
+  const plain = plainNormalForm(input, level === 'scheme');
+  if (plain === 0) return input;
   const generic = genericForm(input, level === 'scheme', plain === 1);
   return schemeForm(generic, lastPass.step, components);
 }
