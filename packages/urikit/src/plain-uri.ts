@@ -104,8 +104,7 @@ export const PLAIN_NORMAL_FORM = /* @__PURE__ */ new RegExp(`^[a-z][a-z\\d+.-]*:
 /**
  * @internal The components of `input` when {@link PLAIN_NORMAL} matches it
  * and `kind` is a kind (every kind admits it), as the scanner would return
- * them, built as one object literal from three searches; else
- * `undefined`, and the scanner reads it.
+ * them, from three searches; else `undefined`, and the scanner reads it.
  *
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-3
  * @example
@@ -125,7 +124,21 @@ export function plainComponents(input: string, kind: Kind): UriReference | undef
   // (The call only for a host that begins with a digit: most do not.)
   const h = input.charCodeAt(colon + 3);
   const hostKind = h <= 0x39 && isIPv4Address(input, colon + 3, pathStart) ? 'ipv4' : 'reg-name';
-  return q < 0 ? { scheme, host, hostKind, path: input.slice(pathStart) } : { scheme, host, hostKind, path: input.slice(pathStart, q), query: input.slice(q + 1) };
+  // Built as the scanner's components() builds its results, one field at a
+  // time in the same order, so that both have the same hidden classes:
+  // with an object literal's own, code that reads parse results (resolve,
+  // serialize) saw more shapes and ran 2-4% slower (measured: the resolve
+  // rows of core-vs-node, Node 24).
+  const ref = {} as UriReference;
+  ref.scheme = scheme;
+  ref.host = host;
+  ref.hostKind = hostKind;
+  if (q < 0) ref.path = input.slice(pathStart);
+  else {
+    ref.path = input.slice(pathStart, q);
+    ref.query = input.slice(q + 1);
+  }
+  return ref;
 }
 
 /**
