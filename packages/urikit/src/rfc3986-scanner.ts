@@ -74,7 +74,6 @@ const SKIP_QUERY = runSkipper(QUERY);
 const SKIP_REG_NAME = runSkipper(REG_NAME);
 const SKIP_LOWER_REG_NAME = runSkipper(LOWER_REG_NAME);
 
-
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const QUESTION = 0x3f;

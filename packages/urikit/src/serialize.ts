@@ -22,9 +22,9 @@ export function serialize(ref: UriReference): string {
   const path = ref.path;
   const query = ref.query;
   const fragment = ref.fragment;
-  // Few joins, the longest last: each "+" allocates a string, and most
-  // references are scheme "://" host path (measured: parse + serialize 1.1x
-  // faster on the corpora than appending one piece at a time).
+  // Few joins: each "+" allocates a string, and most references are
+  // scheme "://" host path (measured: 1.13x to 1.34x faster on the three
+  // corpora than appending one piece at a time).
   let out: string;
   if (host === undefined) out = scheme === undefined ? path : scheme + ':' + path;
   else {

@@ -11,8 +11,7 @@ import { BUILTIN_RULES } from './rules.js';
 // `registerScheme` win over the built-in ones.
 const registered = new Map<string, SchemeCodec<any>>();
 // Whether `registered` holds any codec (it only grows): a field, not its
-// `size`, for schemeRulesAt, which normalize calls once per input (measured:
-// the getter was most of the lookup's time).
+// `size` getter, for schemeRulesAt, which normalize calls once per input.
 const any = { registered: false };
 const builtinRules = new Map<string, SchemeRules>();
 for (const r of BUILTIN_RULES) builtinRules.set(r.name, r);
