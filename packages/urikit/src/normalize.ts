@@ -14,6 +14,7 @@ import { beginEdits, compareEdits, endCompare, endEdits, lastPass, type SchemeSt
 import { urnLexicalForm } from './urn/lexical.js';
 import type { SchemeRules } from './schemes/codec.js';
 import { URN_RULES } from './schemes/rules.js';
+import { plainNormalForm } from './plain-uri.js';
 
 /**
  * How far up the ladder {@link normalize} goes (RFC 3986 §6.2.2, §6.2.3).
@@ -101,7 +102,12 @@ function normalForm(input: string, level: NormalizeLevel, components: boolean): 
     const lexical = urnForm(input, components);
     if (lexical !== undefined) return lexical;
   }
-  const generic = genericForm(input, level === 'scheme', true);
+  // A plain URL with nothing to change, at once (plain-uri.ts): no pass.
+  // After the URN test, which reads one or two characters of any other
+  // input: the expression first cost URNs 4% (measured, urn suite).
+  const plain = plainNormalForm(input, level === 'scheme');
+  if (plain === 0) return input;
+  const generic = genericForm(input, level === 'scheme', plain === 1);
   return schemeForm(generic, lastPass.step, components);
 }
 

@@ -20,9 +20,10 @@ import { UriError, type UriErrorCode } from './errors.js';
 import type { HostKind, Kind, UriReference } from './types.js';
 import { ALPHA, CLASS, HEXDIG, LOWER_REG_NAME, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, runSkipper, ucscharLength } from './chars.js';
 import { beginPath, editHost, editIPLiteral, editPath, editPort, editScheme, editTriplet, editUserinfo } from './normalizing-pass.js';
-import { hasDotSegment } from './relative-path.js';
+import { PLAIN_NORMAL, PLAIN_URI, isKind, plainComponents, plainNormalPass } from './plain-uri.js';
 import { readIPv6address, readZoneID } from './host/ipv6.js';
 import { readIPvFuture } from './host/ipvfuture.js';
+import { isIPv4Address } from './host/ipv4.js';
 
 /**
  * @internal The scan's state, all in one place: where the last scan found
@@ -73,38 +74,6 @@ const SKIP_QUERY = runSkipper(QUERY);
 const SKIP_REG_NAME = runSkipper(REG_NAME);
 const SKIP_LOWER_REG_NAME = runSkipper(LOWER_REG_NAME);
 
-/**
- * isValid's shortcut, the common shape of real URLs: ALPHA *( scheme
- * characters ) "://" lower-case reg-name characters, then "/" or "?" and
- * path and query characters (RFC 3986 §3: scheme "://" reg-name
- * path-abempty [ "?" query ] with no userinfo, port, triplet, fragment or
- * non-ASCII), written from the same tables. A string it matches whole is
- * valid as every kind.
- */
-const PLAIN_URI = /* @__PURE__ */ plainUri();
-function plainUri(): RegExp {
-  // Anchored at both ends rather than sticky: test() then neither reads
-  // nor writes lastIndex, and the caller compares no length (measured:
-  // 6 ns less per call on the isaacs corpus). Not a charCodeAt loop over
-  // the same tables: that one, measured, made isValid 1.5-1.9x slower on
-  // every corpus under Node 22 and 24 (bench/RESULTS.md); V8 reads a
-  // string one charCodeAt call at a time, the expression engine in native
-  // code. Linear: each class is disjoint from the token after it, so a
-  // failed match steps back over each run at most once.
-  return new RegExp(`^${runSkipper(ALPHA).source.slice(0, -1)}${runSkipper(SCHEME).source}://${SKIP_LOWER_REG_NAME.source}(?:[/?]${SKIP_QUERY.source})?$`);
-}
-/**
- * The scan's shortcut, the shape of most URLs in real data: a lower-case
- * scheme, "://", a lower-case reg-name, then "/" and path and query
- * characters (RFC 3986 §3: scheme "://" reg-name path-abempty [ "?"
- * query ]), with no triplet, port, userinfo, fragment or non-ASCII
- * character, written from the tables of chars.ts. A string it matches
- * whole is valid as every kind, and its normal form is itself but for dot
- * segments (RFC 3986 §6.2.2.1-2 change nothing in it).
- */
-const PLAIN_NORMAL = /* @__PURE__ */ new RegExp(`^[a-z][a-z\\d+.-]*://${SKIP_LOWER_REG_NAME.source}/${SKIP_QUERY.source}$`);
-const KINDS: readonly string[] = ['uri', 'uri-reference', 'absolute-uri', 'iri', 'iri-reference'];
-
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
@@ -147,9 +116,10 @@ const endsAuthority = (c: number): boolean => c === SLASH || c === QUESTION || c
  * Scans `input` as `kind` and records the component offsets; throws a
  * {@link UriError} at the first offending character. With `normal`, the
  * scan is normalize's single pass and calls the edits of normalizing-pass.ts
- * on each component. RFC 3986 §4.1: URI-reference = URI / relative-ref.
+ * on each component. `plain`: try the shortcut of plain-uri.ts first (the
+ * caller has not). RFC 3986 §4.1: URI-reference = URI / relative-ref.
  */
-function scan(input: string, kind: Kind, normal: boolean): void {
+function scan(input: string, kind: Kind, normal: boolean, plain: boolean): void {
   const iri = kind === 'iri' || kind === 'iri-reference';
   const needScheme = kind === 'uri' || kind === 'absolute-uri' || kind === 'iri';
   if (!iri && !needScheme && kind !== 'uri-reference') throw new UriError('unknown-kind', 0, String(kind));
@@ -158,9 +128,10 @@ function scan(input: string, kind: Kind, normal: boolean): void {
   const st = scanState;
   st.schemeEnd = st.userinfoStart = st.userinfoEnd = st.hostStart = st.hostEnd = st.portStart = st.portEnd = st.queryStart = st.queryEnd = st.fragmentStart = -1;
   scanState.hostKind = 'reg-name';
-  // Not in normalize's pass: with it there, equivalent (whose second pass
-  // compares as it goes) ran 1.1-1.4x slower, measured in separate processes.
-  if (!normal && PLAIN_NORMAL.test(input)) {
+  // Only where the caller has not tried it. Not in normalize's pass: with it
+  // there, equivalent (whose second pass compares as it goes) ran 1.1-1.4x
+  // slower, measured in separate processes.
+  if (plain && PLAIN_NORMAL.test(input)) {
     return plainScan(input);
   }
   let i = 0;
@@ -385,21 +356,9 @@ function scanHost(input: string, start: number, iri: boolean, normal: boolean): 
   return j;
 }
 
-/**
- * RFC 3986 §3.2.2: IPv4address = dec-octet "." dec-octet "." dec-octet "."
- * dec-octet, and dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2"
- * %x30-34 DIGIT / "25" %x30-35, the longer forms tried first. The
- * scanner's own test, which computes no address (a number above 2^31
- * would be allocated; host/ipv4.ts parses the value).
- */
-const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-const IPV4 = /* @__PURE__ */ new RegExp(`(?:${DEC_OCTET}\\.){3}${DEC_OCTET}`, 'y');
-
 /** A reg-name that is a strict dotted-decimal address is `ipv4` (RFC 3986 §3.2.2, first-match-wins). */
 function classifyRegName(input: string): void {
-  const first = input.charCodeAt(scanState.hostStart); // a delimiter (or NaN) when the host is empty
-  IPV4.lastIndex = scanState.hostStart;
-  scanState.hostKind = first >= 0x30 && first <= 0x39 && IPV4.test(input) && IPV4.lastIndex === scanState.hostEnd ? 'ipv4' : 'reg-name';
+  scanState.hostKind = isIPv4Address(input, scanState.hostStart, scanState.hostEnd) ? 'ipv4' : 'reg-name';
 }
 
 /** RFC 3986 §3.2.3: port = *DIGIT, ended by the end of the authority. */
@@ -480,8 +439,10 @@ function components(input: string): UriReference {
  * ```
  */
 export function componentsOf(input: string, kind: Kind = 'uri-reference'): UriReference {
+  const plain = plainComponents(input, kind);
+  if (plain !== undefined) return plain;
   try {
-    scan(input, kind, false);
+    scan(input, kind, false, false);
   } catch (e) {
     throw e === FAILURE ? new UriError(scanState.failCode, scanState.failOffset, input) : e;
   }
@@ -504,9 +465,10 @@ export function isValid3986(input: string, kind: Kind = 'uri-reference'): boolea
   // One RegExp call instead of the scan's steps, each of which has a fixed
   // cost that outweighs reading the characters of a short URL (measured:
   // isValid 1.4-1.7x faster on the web and node_files corpora, 1.2x on isaacs).
-  if (PLAIN_URI.test(input) && KINDS.includes(kind)) return true;
+  if (PLAIN_URI.test(input) && isKind(kind)) return true;
   try {
-    scan(input, kind, false);
+    // PLAIN_URI admits every string PLAIN_NORMAL does: the scan's shortcut would fail.
+    scan(input, kind, false, false);
   } catch (e) {
     if (e === FAILURE || e instanceof UriError) return false;
     throw e;
@@ -531,7 +493,7 @@ export function isValid3986(input: string, kind: Kind = 'uri-reference'): boolea
  */
 export function offsetsForResolve(input: string, into: Int32Array): boolean {
   try {
-    scan(input, 'iri-reference', false);
+    scan(input, 'iri-reference', false, true);
   } catch (e) {
     if (e === FAILURE || e instanceof UriError) return false;
     throw e;
@@ -559,22 +521,12 @@ export function offsetsForResolve(input: string, into: Int32Array): boolean {
  * ```
  */
 export function normalizingScan(input: string, plain?: boolean): void {
-  // `plain` (only normalize asks: in equivalent, whose second pass compares
-  // as it goes, it made the whole 1.1-1.4x slower, separate processes): a
-  // string PLAIN_NORMAL matches is its own normal form unless its path has
-  // a dot segment (RFC 3986 §6.2.2.3); the edits see its scheme (§6.2.3:
-  // the rules) and host (RFC 8089 §2: a `file` host "localhost") and
-  // change nothing. On a dot segment the scan sets every offset again.
-  if (plain && PLAIN_NORMAL.test(input)) {
-    plainScan(input);
-    if (!hasDotSegment(input, scanState.pathStart, scanState.pathEnd)) {
-      editScheme(input, scanState.schemeEnd, false);
-      editHost(input, scanState.hostStart, scanState.pathStart, false);
-      return;
-    }
-  }
+  // `plain`: plain-uri.ts's plainNormalForm found it plain (only normalize
+  // asks: in equivalent, whose second pass compares as it goes, the test
+  // made the whole 1.1-1.4x slower, separate processes).
+  if (plain) return plainNormalPass(input);
   try {
-    scan(input, 'iri-reference', true);
+    scan(input, 'iri-reference', true, false);
   } catch (e) {
     throw e === FAILURE ? new UriError(scanState.failCode, scanState.failOffset, input) : e;
   }

@@ -61,3 +61,27 @@ export function formatIPv4(n: number): string {
   const v = n >>> 0;
   return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
 }
+
+// dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35,
+// the longer forms tried first (RFC 3986 §3.2.2).
+const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = /* @__PURE__ */ new RegExp(`(?:${DEC_OCTET}\\.){3}${DEC_OCTET}`, 'y');
+
+/**
+ * True if `text[start, end)` is exactly an `IPv4address` (RFC 3986
+ * §3.2.2): the scanner's test of a reg-name (first-match-wins), which
+ * computes no value (one above 2^31 would be allocated, see
+ * {@link parseIPv4Address}).
+ *
+ * @example
+ * ```ts
+ * isIPv4Address('//192.0.2.1/', 2, 11) // true
+ * isIPv4Address('//192.0.2.01/', 2, 12) // false
+ * ```
+ */
+export function isIPv4Address(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (!(first >= 0x30 && first <= 0x39)) return false;
+  IPV4.lastIndex = start;
+  return IPV4.test(text) && IPV4.lastIndex === end;
+}

@@ -10,6 +10,9 @@ import { BUILTIN_RULES } from './rules.js';
 // imports: the package is `sideEffects: false`); codecs registered by
 // `registerScheme` win over the built-in ones.
 const registered = new Map<string, SchemeCodec<any>>();
+// Whether `registered` holds any codec (it only grows): a field, not its
+// `size` getter, for schemeRulesAt, which normalize calls once per input.
+const any = { registered: false };
 const builtinRules = new Map<string, SchemeRules>();
 for (const r of BUILTIN_RULES) builtinRules.set(r.name, r);
 const experimentalRules = new Map<string, SchemeRules>();
@@ -31,6 +34,7 @@ const experimentalRules = new Map<string, SchemeRules>();
  */
 export function registerScheme<T>(codec: SchemeCodec<T>): void {
   registered.set(codec.name.toLowerCase(), codec);
+  any.registered = true;
 }
 
 /** @internal The codec `registerScheme` registered for a lower-case name. */
@@ -80,7 +84,7 @@ for (const r of BUILTIN_RULES) (builtinByLength[r.name.length] ??= []).push(r);
  */
 export function schemeRulesAt(text: string, end: number): SchemeRules | undefined {
   const c0 = text.charCodeAt(0) | 0x20;
-  if (registered.size > 0 || (c0 === 0x78 && text.charCodeAt(1) === 0x2d)) return getSchemeRules(text.slice(0, end));
+  if (any.registered || (c0 === 0x78 && text.charCodeAt(1) === 0x2d)) return getSchemeRules(text.slice(0, end));
   const candidates = builtinByLength[end];
   if (candidates === undefined) return undefined;
   next: for (let n = 0; n < candidates.length; n++) {
