@@ -145,7 +145,10 @@ for (const engine of engines) {
             // A refusal the reference calls for.
             if (got.code === 'case-variant') expect(held !== undefined && held.spelling !== spelling, step).toBe(true);
             else if (got.code === 'redirect-cycle') {
-              const to = o.kind === 'move' ? leadsTo(o.to) : o.kind !== 'withdraw' && o.kind !== 'reinstate' && o.moveTo !== undefined ? leadsTo(o.moveTo) : 'away';
+              // A reinstatement brings back the record before the withdrawal: a move, if it was one, may close a loop.
+              const to = o.kind === 'move' ? leadsTo(o.to)
+                : o.kind === 'reinstate' ? (held?.before?.status === 'moved' ? held.before.to! : 'away')
+                  : o.kind !== 'withdraw' && o.moveTo !== undefined ? leadsTo(o.moveTo) : 'away';
               expect(closesLoop(names, o.name, to), step).toBe(true);
             } else expect(['not-withdrawn', 'nothing-to-reinstate', 'status-not-stated', 'withdrawn-name', 'never-active', undefined], `${step}: ${got.status} ${got.code}`).toContain(got.code);
             if (got.status === 404) expect(held, step).toBeUndefined();
